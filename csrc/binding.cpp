@@ -1,0 +1,30 @@
+// The whole Python binding of dash._C. It sees raw pointers, sizes, strides and the stream
+// as integers, so no torch header is needed and the module builds against any torch.
+#include <pybind11/pybind11.h>
+
+#include "common/strided.h"
+#include "common/dtype.h"
+
+namespace py = pybind11;
+
+// Each kernel family registers its own functions (defined next to its kernels).
+void register_bwd(py::module_& m);
+
+PYBIND11_MODULE(_C, m) {
+  m.doc() = "dash CUDA kernels (Hopper, sm90a)";
+  py::enum_<dash::DType>(m, "DType")
+      .value("float16", dash::DType::kFloat16)
+      .value("bfloat16", dash::DType::kBFloat16);
+  py::class_<dash::Strided>(m, "Strided")
+      .def(py::init<>())
+      .def(py::init([](uintptr_t ptr, int64_t b, int64_t s, int64_t h) {
+             return dash::Strided{ptr, b, s, h};
+           }),
+           py::arg("ptr"), py::arg("batch_stride"), py::arg("row_stride"), py::arg("head_stride"))
+      .def_readwrite("ptr", &dash::Strided::ptr)
+      .def_readwrite("batch_stride", &dash::Strided::batch_stride)
+      .def_readwrite("row_stride", &dash::Strided::row_stride)
+      .def_readwrite("head_stride", &dash::Strided::head_stride);
+  m.def("compiled_archs", []() { return std::string(DASH_COMPILED_ARCHS); });
+  register_bwd(m);
+}

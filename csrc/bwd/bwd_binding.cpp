@@ -1,0 +1,36 @@
+// Python binding of the backward kernels: BwdParams as a plain record whose fields the
+// Python wrapper fills with pointers, sizes and strides, and one function per kernel.
+#include <pybind11/pybind11.h>
+
+#include "bwd/bwd_params.h"
+
+namespace py = pybind11;
+using dash::BwdParams;
+
+void register_bwd(py::module_& m) {
+  py::class_<BwdParams> cls(m, "BwdParams");
+  cls.def(py::init<>());
+#define DASH_FIELD(name) cls.def_readwrite(#name, &BwdParams::name)
+  DASH_FIELD(q); DASH_FIELD(k); DASH_FIELD(v); DASH_FIELD(out); DASH_FIELD(dout); DASH_FIELD(lse);
+  DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv); DASH_FIELD(dkv_fp32);
+  DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
+  DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
+  DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
+  DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
+  DASH_FIELD(deterministic); DASH_FIELD(timing);
+#undef DASH_FIELD
+
+  m.def("bwd_tile_shape", [](int head_dim) {
+    auto t = dash::bwd_tile_shape(head_dim);
+    return py::make_tuple(t.block_m, t.block_n);
+  }, py::arg("head_dim"), "(block_m, block_n) of the backward kernel for this head dim");
+
+  auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {
+    return [fn](const BwdParams& p, uintptr_t stream) {
+      py::gil_scoped_release release;
+      fn(p, reinterpret_cast<cudaStream_t>(stream));
+    };
+  };
+  m.def("bwd_preprocess", on_stream(dash::bwd_preprocess), py::arg("params"), py::arg("stream"));
+  m.def("bwd_postprocess", on_stream(dash::bwd_postprocess), py::arg("params"), py::arg("stream"));
+}

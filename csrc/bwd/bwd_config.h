@@ -1,0 +1,21 @@
+// Tile configuration of the backward main kernel, per head dim.
+#pragma once
+#include "bwd/bwd_params.h"
+
+namespace dash {
+
+template <int HeadDim>
+struct BwdConfig;
+
+// hdim 64: 128 x 128 tiles; hdim 128: 64 query rows x 128 key rows (register budget:
+// dK and dV accumulators of 64 x 128 fp32 per MMA warpgroup).
+template <>
+struct BwdConfig<64> {
+  static constexpr int kBlockM = 128, kBlockN = 128, kStages = 2;
+};
+template <>
+struct BwdConfig<128> {
+  static constexpr int kBlockM = 64, kBlockN = 128, kStages = 2;
+};
+
+}  // namespace dash

@@ -1,0 +1,59 @@
+// Everything one backward call needs, filled by the Python wrapper (dash/ops.py) through the
+// binding. Workspaces are allocated by torch on the Python side; their sizes follow from the
+// tile shape that bwd_tile_shape() reports, the single source of truth for tile sizes.
+#pragma once
+#include <cstdint>
+#include <cuda_runtime.h>
+
+#include "common/dtype.h"
+#include "common/strided.h"
+
+namespace dash {
+
+struct BwdTileShape {
+  int block_m;  // query rows per Q tile (kBlockM)
+  int block_n;  // key rows per KV tile (kBlockN)
+};
+
+// Tile sizes per head dim; the only place they are written down (see bwd_config.h).
+BwdTileShape bwd_tile_shape(int head_dim);
+
+struct BwdParams {
+  // Inputs in (batch, seq, head, dim) layout, last dim contiguous.
+  Strided q, k, v, out, dout;
+  uintptr_t lse = 0;  // fp32 (batch, heads, seqlen_q), contiguous: the forward's log-sum-exp (natural log)
+  // Outputs. dq in the input dtype. dk/dv in the input dtype, or fp32 when dkv_fp32 (GQA/MQA:
+  // then they have `heads` heads, one per q-head, and the group sum is done afterwards).
+  Strided dq, dk, dv;
+  bool dkv_fp32 = false;
+
+  int batch = 0, heads = 0, heads_kv = 0, seqlen_q = 0, seqlen_k = 0, head_dim = 0;
+  float softmax_scale = 0.f;
+  bool causal = false;
+  DType dtype = DType::kBFloat16;
+
+  // Workspaces (device, fp32 unless noted), one Q tile = block_m rows:
+  //   lse_log2   (batch, heads, num_m_blocks * block_m): LSE * log2(e); +inf on padded / empty rows
+  //   dpsum      (batch, heads, num_m_blocks * block_m): D = rowsum(dO * O); 0 on padded rows
+  //   dq_accum   (batch, heads, num_m_blocks, block_m * head_dim): partial-dQ sums, row-major tiles
+  //   dq_counter int32 (batch, heads, num_m_blocks): ticket-lock counters, zeroed by the preprocess
+  uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0;
+
+  // Schedule tables (device, int32), shared by every (batch, head); see dash/schedule:
+  //   launch_order  [N]       KV tile handled by the i-th CTA of a head (blockIdx.x = i)
+  //   visit_offsets [N + 1]   CSR offsets into visit_m, indexed by KV tile n
+  //   visit_m       [total]   the Q tiles KV tile n visits, in order
+  //   rank          [M * N]   rank[m * N + n]: turn of KV tile n in Q tile m's dQ sum; -1 if masked
+  uintptr_t launch_order = 0, visit_offsets = 0, visit_m = 0, rank = 0;
+  bool deterministic = true;  // false: free-running reduce-adds (FA3's non-deterministic path)
+
+  // Debug: when non-zero, int64 (batch, heads, N, 2) start/end %globaltimer per CTA.
+  uintptr_t timing = 0;
+};
+
+// The three kernels of a backward call, launched in order on `stream`.
+void bwd_preprocess(const BwdParams& p, cudaStream_t stream);
+void bwd_main(const BwdParams& p, cudaStream_t stream);
+void bwd_postprocess(const BwdParams& p, cudaStream_t stream);
+
+}  // namespace dash

@@ -1,0 +1,110 @@
+// Backward preprocess and postprocess: the two memory-bound kernels around the main kernel.
+//   preprocess:  D = rowsum(dO * O), LSE in base 2, zeroed dQ accumulator and ticket counters;
+//   postprocess: dQ = softmax_scale * dQaccum, converted to the input dtype.
+// Both run one CTA per (Q tile, head, batch): grid (num_m_blocks, heads, batch).
+#include <cmath>
+
+#include "bwd/bwd_params.h"
+#include "common/check.h"
+#include "common/dispatch.h"
+
+namespace dash {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kVec = 8;  // 16-byte accesses of 2-byte elements
+
+template <class Element>
+__global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int block_m) {
+  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z;
+  const int d = p.head_dim;
+  const int num_m_blocks = gridDim.x;
+  const int64_t row_base = (int64_t(batch) * p.heads + head) * num_m_blocks * block_m + int64_t(m_block) * block_m;
+  float* lse_log2 = reinterpret_cast<float*>(p.lse_log2) + row_base;
+  float* dpsum = reinterpret_cast<float*>(p.dpsum) + row_base;
+  const float* lse = reinterpret_cast<const float*>(p.lse) + (int64_t(batch) * p.heads + head) * p.seqlen_q;
+  const Element* o = p.out.as<const Element>() + batch * p.out.batch_stride + head * p.out.head_stride;
+  const Element* dout = p.dout.as<const Element>() + batch * p.dout.batch_stride + head * p.dout.head_stride;
+
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int r = warp; r < block_m; r += kThreads / 32) {
+    const int row = m_block * block_m + r;
+    float acc = 0.f;
+    if (row < p.seqlen_q) {
+      for (int c = lane * kVec; c < d; c += 32 * kVec) {
+        uint4 ov = *reinterpret_cast<const uint4*>(o + row * p.out.row_stride + c);
+        uint4 dv = *reinterpret_cast<const uint4*>(dout + row * p.dout.row_stride + c);
+        const Element* oe = reinterpret_cast<const Element*>(&ov);
+        const Element* de = reinterpret_cast<const Element*>(&dv);
+#pragma unroll
+        for (int i = 0; i < kVec; ++i) acc += float(oe[i]) * float(de[i]);
+      }
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, off);
+    if (lane == 0) {
+      dpsum[r] = acc;
+      // Rows past seqlen_q, and rows the mask left empty (LSE = -inf), get +inf so that
+      // P = exp2(S - LSE) is exactly 0 for them in the main kernel.
+      const float l = row < p.seqlen_q ? lse[row] : INFINITY;
+      lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+    }
+  }
+  // Zero this tile's slice of the dQ accumulator and its ticket counter: both are reused
+  // across calls, and a stale counter would make the ticket lock wait forever.
+  float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
+  for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+  if (threadIdx.x == 0) {
+    reinterpret_cast<int*>(p.dq_counter)[(int64_t(batch) * p.heads + head) * num_m_blocks + m_block] = 0;
+  }
+}
+
+template <class Element>
+__global__ void __launch_bounds__(kThreads) postprocess_kernel(BwdParams p, int block_m) {
+  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z;
+  const int d = p.head_dim;
+  const int num_m_blocks = gridDim.x;
+  const int64_t row_base = (int64_t(batch) * p.heads + head) * num_m_blocks * block_m + int64_t(m_block) * block_m;
+  const float* acc = reinterpret_cast<const float*>(p.dq_accum) + row_base * d;
+  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride;
+  const int vecs_per_row = d / kVec;
+  for (int i = threadIdx.x; i < block_m * vecs_per_row; i += kThreads) {
+    const int r = i / vecs_per_row, c = (i % vecs_per_row) * kVec;
+    const int row = m_block * block_m + r;
+    if (row >= p.seqlen_q) continue;
+    const float4 a0 = *reinterpret_cast<const float4*>(acc + r * d + c);
+    const float4 a1 = *reinterpret_cast<const float4*>(acc + r * d + c + 4);
+    const float vals[kVec] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+    uint4 packed;
+    Element* out = reinterpret_cast<Element*>(&packed);
+#pragma unroll
+    for (int j = 0; j < kVec; ++j) out[j] = Element(vals[j] * p.softmax_scale);
+    *reinterpret_cast<uint4*>(dq + row * p.dq.row_stride + c) = packed;
+  }
+}
+
+dim3 tile_grid(const BwdParams& p, int block_m) {
+  return dim3((p.seqlen_q + block_m - 1) / block_m, p.heads, p.batch);
+}
+
+}  // namespace
+
+void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
+  const int block_m = bwd_tile_shape(p.head_dim).block_m;
+  dispatch_dtype(p.dtype, [&](auto e) {
+    using Element = decltype(e);
+    preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
+  });
+  DASH_CHECK_LAUNCH();
+}
+
+void bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
+  const int block_m = bwd_tile_shape(p.head_dim).block_m;
+  dispatch_dtype(p.dtype, [&](auto e) {
+    using Element = decltype(e);
+    postprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
+  });
+  DASH_CHECK_LAUNCH();
+}
+
+}  // namespace dash

@@ -1,0 +1,132 @@
+"""Build dash: the Python package plus one extension module, dash._C.
+
+The CUDA sources under csrc/ are compiled by nvcc for sm_90a (override with
+DASH_CUDA_ARCHS="90a;100a"), in parallel (MAX_JOBS, default: all cores), into
+objects cached by content under build/objcache (so objects compiled on one
+machine can be carried to another). The pybind11 binding is compiled by the
+host compiler and linked with the objects and the static CUDA runtime. No torch
+header is included anywhere: the extension builds against any torch.
+
+Without nvcc the Python parts still install, with a warning; any kernel call
+then raises an error that says how to get the extension.
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+CSRC = ROOT / "csrc"
+CUTLASS = ROOT / "third_party" / "cutlass" / "include"
+
+
+def find_cuda_home():
+    for cand in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if cand and (Path(cand) / "bin" / "nvcc").exists():
+            return Path(cand)
+    nvcc = shutil.which("nvcc")
+    return Path(nvcc).resolve().parent.parent if nvcc else None
+
+
+def cuda_archs():
+    archs = os.environ.get("DASH_CUDA_ARCHS", "90a")
+    return [a.strip() for a in archs.replace(",", ";").split(";") if a.strip()]
+
+
+def nvcc_flags():
+    flags = ["-std=c++17", "-O3", "-DNDEBUG", "--expt-relaxed-constexpr", "--expt-extended-lambda",
+             "-Xcompiler=-fPIC", "-lineinfo", "-Xptxas=-warn-spills",
+             "-DCUTLASS_ENABLE_GDC_FOR_SM90", "-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED"]
+    for arch in cuda_archs():
+        flags.append(f"-gencode=arch=compute_{arch},code=sm_{arch}")
+    flags += [f"-I{CSRC}", f"-I{CUTLASS}"]
+    if os.environ.get("DASH_PTXAS_VERBOSE"):
+        flags.append("-Xptxas=-v")
+    return flags
+
+
+def source_digest():
+    """Hash of every project header: an object is reused only if none changed."""
+    h = hashlib.sha256()
+    for p in sorted(CSRC.rglob("*")):
+        if p.suffix in (".h", ".cuh", ".hpp"):
+            h.update(str(p.relative_to(ROOT)).encode())
+            h.update(p.read_bytes())
+    h.update((ROOT / "third_party" / "cutlass" / "VERSION").read_bytes())
+    return h.hexdigest()
+
+
+class BuildExt(build_ext):
+    def build_extension(self, ext):
+        cuda_home = find_cuda_home()
+        if cuda_home is None:
+            print("\n*** dash: nvcc not found (set CUDA_HOME). Installing the Python package WITHOUT "
+                  "its CUDA kernels; kernel calls will raise. Install the CUDA toolkit >= 12.3 and "
+                  "reinstall to build them. ***\n", file=sys.stderr)
+            return
+        nvcc = str(cuda_home / "bin" / "nvcc")
+        cache = ROOT / "build" / "objcache"
+        cache.mkdir(parents=True, exist_ok=True)
+        flags = nvcc_flags()
+        headers = source_digest()
+        cu_sources = sorted(CSRC.rglob("*.cu"))
+
+        def compile_one(src):
+            key = hashlib.sha256("\0".join([headers, nvcc, *flags, src.read_text()]).encode()).hexdigest()[:24]
+            obj = cache / f"{src.stem}-{key}.o"
+            if obj.exists():
+                return obj, "cached"
+            tmp = obj.with_suffix(".o.tmp")
+            cmd = [nvcc, *flags, "-c", str(src), "-o", str(tmp)]
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise RuntimeError(f"nvcc failed on {src.relative_to(ROOT)}:\n{' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
+            if proc.stdout or proc.stderr:
+                print(f"[{src.relative_to(ROOT)}]\n{proc.stdout}{proc.stderr}", file=sys.stderr)
+            if "spill" in (proc.stderr or "") and "0 bytes spill" not in proc.stderr:
+                raise RuntimeError(f"register spills in {src.relative_to(ROOT)}:\n{proc.stderr}")
+            tmp.rename(obj)
+            return obj, "compiled"
+
+        jobs = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
+        print(f"dash: compiling {len(cu_sources)} CUDA sources with {jobs} jobs "
+              f"for {', '.join('sm_' + a for a in cuda_archs())}", file=sys.stderr)
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            results = list(pool.map(compile_one, cu_sources))
+        for (obj, how), src in zip(results, cu_sources):
+            print(f"  {how:8s} {src.relative_to(ROOT)}", file=sys.stderr)
+        ext.extra_objects = [str(o) for o, _ in results]
+        ext.include_dirs += [str(CSRC), str(cuda_home / "include")]
+        ext.library_dirs += [str(cuda_home / "lib64")]
+        ext.libraries += ["cudart_static", "rt", "pthread", "dl"]
+        archs = ",".join("sm_" + a for a in cuda_archs())
+        ext.define_macros.append(("DASH_COMPILED_ARCHS", f'"{archs}"'))
+        super().build_extension(ext)
+
+
+def pybind_include():
+    try:
+        import pybind11
+        return [pybind11.get_include()]
+    except ImportError:
+        return []
+
+
+ext_modules = [
+    Extension(
+        "dash._C",
+        sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.rglob("*.cpp"))],
+        include_dirs=pybind_include(),
+        extra_compile_args=["-std=c++17", "-O2", "-fvisibility=hidden"],
+        language="c++",
+    )
+]
+
+setup(ext_modules=ext_modules, cmdclass={"build_ext": BuildExt})
