@@ -1,0 +1,2 @@
+"""dash: deterministic FlashAttention for NVIDIA Hopper, with DASH schedules."""
+__version__ = "0.1.0"

@@ -1,0 +1,51 @@
+"""Access to the compiled extension, dash._C, with one clear error when it is missing."""
+from __future__ import annotations
+
+import functools
+
+_HOW_TO_BUILD = (
+    "dash's CUDA extension (dash._C) is not built. It needs the CUDA toolkit >= 12.3 (nvcc) at "
+    "install time: install it, then reinstall dash with `pip install --no-build-isolation .` "
+    "(or `python setup.py build_ext --inplace` in a checkout). `python -m dash` shows the status."
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _import():
+    try:
+        from dash import _C  # noqa: WPS433 (import inside function: optional extension)
+    except ImportError as exc:  # pragma: no cover - depends on the build
+        return None, exc
+    return _C, None
+
+
+def available() -> bool:
+    return _import()[0] is not None
+
+
+def load():
+    """Return the extension module, or raise RuntimeError saying how to build it."""
+    mod, exc = _import()
+    if mod is None:
+        raise RuntimeError(f"{_HOW_TO_BUILD} (import error: {exc})")
+    return mod
+
+
+def has(name: str) -> bool:
+    """Whether the built extension provides a kernel entry point (e.g. 'bwd_main', 'fwd')."""
+    mod = _import()[0]
+    return mod is not None and hasattr(mod, name)
+
+
+def strided(t):
+    """A (batch, seq, head, dim) tensor as the binding's Strided record."""
+    C = load()
+    sb, ss, sh, _ = t.stride()
+    return C.Strided(t.data_ptr(), sb, ss, sh)
+
+
+def dtype_code(dtype):
+    import torch
+
+    C = load()
+    return C.DType.bfloat16 if dtype == torch.bfloat16 else C.DType.float16

@@ -1,0 +1,106 @@
+"""Input checks shared by every entry point: a clear exception that names the argument and
+what was expected, instead of a crash, a hang or a silently wrong answer."""
+from __future__ import annotations
+
+import torch
+
+SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
+SUPPORTED_HEAD_DIMS = (64, 128)
+
+
+def _name_dtype(dtype):
+    return str(dtype).replace("torch.", "")
+
+
+def check_tensor(name, t, *, ndim=None, dtype=None):
+    if not isinstance(t, torch.Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
+    if ndim is not None and t.dim() != ndim:
+        raise ValueError(f"{name} must have {ndim} dimensions, got shape {tuple(t.shape)}")
+    if dtype is not None and t.dtype != dtype:
+        raise TypeError(f"{name} must have dtype {_name_dtype(dtype)}, got {_name_dtype(t.dtype)}")
+
+
+def check_device(tensors: dict):
+    """All tensors on one CUDA device of compute capability 9.0 (Hopper)."""
+    first_name, first = next(iter(tensors.items()))
+    for name, t in tensors.items():
+        if t.device.type != "cuda":
+            raise ValueError(f"{name} must be on a CUDA device, got {t.device}")
+        if t.device != first.device:
+            raise ValueError(f"{name} is on {t.device} but {first_name} is on {first.device}: "
+                             "all inputs must be on the same device")
+    cc = torch.cuda.get_device_capability(first.device)
+    if cc != (9, 0):
+        name = torch.cuda.get_device_name(first.device)
+        raise RuntimeError(f"dash kernels need an NVIDIA Hopper GPU (compute capability 9.0, sm90a); "
+                           f"{first_name} is on {name} with compute capability {cc[0]}.{cc[1]}")
+
+
+def check_last_dim_contiguous(name, t):
+    if t.stride(-1) != 1:
+        raise ValueError(f"{name} must be contiguous in its last dimension (stride(-1) == 1), "
+                         f"got strides {tuple(t.stride())}")
+
+
+def check_qkv(q, k, v, *, head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
+    """q (batch, seqlen_q, heads, head_dim); k, v (batch, seqlen_k, heads_kv, head_dim).
+
+    Returns (batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim).
+    """
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        check_tensor(name, t, ndim=4)
+        if t.dtype not in SUPPORTED_DTYPES:
+            raise TypeError(f"{name} must be float16 or bfloat16, got {_name_dtype(t.dtype)}")
+    if k.dtype != q.dtype or v.dtype != q.dtype:
+        raise TypeError(f"q, k, v must share one dtype, got {_name_dtype(q.dtype)}, "
+                        f"{_name_dtype(k.dtype)}, {_name_dtype(v.dtype)}")
+    batch, seqlen_q, heads, head_dim = q.shape
+    if k.shape != v.shape:
+        raise ValueError(f"k and v must have the same shape, got {tuple(k.shape)} and {tuple(v.shape)}")
+    if k.shape[0] != batch:
+        raise ValueError(f"k has batch {k.shape[0]} but q has batch {batch}")
+    if k.shape[3] != head_dim:
+        raise ValueError(f"k has head_dim {k.shape[3]} but q has head_dim {head_dim}")
+    seqlen_k, heads_kv = k.shape[1], k.shape[2]
+    if head_dim not in head_dims:
+        raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in "
+                         f"{sorted(head_dims)}")
+    if heads_kv == 0 or heads % heads_kv != 0:
+        raise ValueError(f"the number of q heads ({heads}) must be a multiple of the number of "
+                         f"k/v heads ({heads_kv}) (MHA, GQA or MQA)")
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        check_last_dim_contiguous(name, t)
+    if check_cuda:
+        check_device({"q": q, "k": k, "v": v})
+    return batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim
+
+
+def check_like(name, t, ref_name, ref):
+    """t must have ref's shape, dtype and device (e.g. dout like out)."""
+    check_tensor(name, t)
+    if tuple(t.shape) != tuple(ref.shape):
+        raise ValueError(f"{name} must have the shape of {ref_name} {tuple(ref.shape)}, got {tuple(t.shape)}")
+    if t.dtype != ref.dtype:
+        raise TypeError(f"{name} must have the dtype of {ref_name} ({_name_dtype(ref.dtype)}), "
+                        f"got {_name_dtype(t.dtype)}")
+    if t.device != ref.device:
+        raise ValueError(f"{name} is on {t.device} but {ref_name} is on {ref.device}")
+    check_last_dim_contiguous(name, t)
+
+
+def check_lse(lse, batch, heads, seqlen_q, device):
+    check_tensor("softmax_lse", lse, ndim=3, dtype=torch.float32)
+    if tuple(lse.shape) != (batch, heads, seqlen_q):
+        raise ValueError(f"softmax_lse must have shape (batch, heads, seqlen_q) = "
+                         f"{(batch, heads, seqlen_q)}, got {tuple(lse.shape)}")
+    if lse.device != device:
+        raise ValueError(f"softmax_lse is on {lse.device} but q is on {device}")
+
+
+def for_tma(t):
+    """TMA needs 16-byte aligned base and strides: copy when a view breaks that."""
+    elem = t.element_size()
+    if t.data_ptr() % 16 or any((s * elem) % 16 for s in t.stride()[:-1]):
+        return t.contiguous()
+    return t

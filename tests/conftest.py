@@ -1,0 +1,30 @@
+"""GPU tests carry @pytest.mark.gpu and skip, with the reason, where there is no sm90 device
+or no compiled extension; every other test runs on the CPU."""
+import pytest
+
+
+def gpu_skip_reason():
+    try:
+        import torch
+    except ImportError:
+        return "torch is not installed"
+    if not torch.cuda.is_available():
+        return "no CUDA device"
+    cc = torch.cuda.get_device_capability()
+    if cc != (9, 0):
+        return f"needs an sm90 (Hopper) GPU, found compute capability {cc[0]}.{cc[1]}"
+    from dash import _ext
+
+    if not _ext.available():
+        return "dash._C (the CUDA extension) is not built"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = gpu_skip_reason()
+    if reason is None:
+        return
+    skip = pytest.mark.skip(reason=f"GPU test: {reason}")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)
