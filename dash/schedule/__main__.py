@@ -1,0 +1,88 @@
+"""python -m dash.schedule: compare the deterministic schedules on one shape, without a GPU.
+
+Example: python -m dash.schedule --seqlen 8192 --hdim 128 --causal --plot schedules.png
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .check import check
+from .choose import DEFAULT_MAX_VISITS, compare, default_costs, pick, speedups
+from .problem import DEFAULT_TILES, Problem
+from .simulate import Costs
+from .tables import SCHEDULES
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m dash.schedule", description=__doc__.split("\n")[0])
+    ap.add_argument("--seqlen", type=int, required=True, help="query length (and key length unless --seqlen-k)")
+    ap.add_argument("--seqlen-k", type=int, default=None)
+    ap.add_argument("--hdim", type=int, default=128, choices=sorted(DEFAULT_TILES))
+    ap.add_argument("--causal", action="store_true")
+    ap.add_argument("--window", type=int, nargs=2, metavar=("LEFT", "RIGHT"), default=None,
+                    help="sliding window (FA3 semantics, -1 = unbounded)")
+    ap.add_argument("--batch", type=int, default=None, help="default: 16384 // seqlen (at least 1)")
+    ap.add_argument("--heads", type=int, default=None, help="default: 16 for hdim 128, 32 for hdim 64")
+    ap.add_argument("--num-sms", type=int, default=132)
+    ap.add_argument("--sm-margin", type=int, default=0)
+    ap.add_argument("--ctas-per-sm", type=int, default=1)
+    ap.add_argument("--wave-size", type=int, default=None, help="default: the co-resident CTAs")
+    ap.add_argument("--schedule", choices=SCHEDULES, default=None, help="only plot this schedule")
+    ap.add_argument("--plot", default=None, metavar="PNG", help="write Gantt charts here")
+    ap.add_argument("--plot-slots", type=int, default=None, help="draw only the first K SM slots")
+    ap.add_argument("--c", type=float, default=None, help="compute cost of a step (default table)")
+    ap.add_argument("--r", type=float, default=None, help="reduction cost of a step (default table)")
+    ap.add_argument("--mem", type=float, default=None, help="memory penalty of an unshared Q tile read")
+    ap.add_argument("--slack", type=int, default=None, help="steps compute may run ahead of reductions")
+    ap.add_argument("--max-visits", type=int, default=DEFAULT_MAX_VISITS,
+                    help="simulate only as many batch x head instances as fit (0: all)")
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
+    batch = a.batch or max(1, 16384 // a.seqlen)
+    heads = a.heads or (16 if a.hdim == 128 else 32)
+    p = Problem.for_hdim(a.seqlen, a.seqlen_k, a.hdim, causal=a.causal, window=a.window, batch=batch,
+                         heads=heads, num_sms=a.num_sms, sm_margin=a.sm_margin, ctas_per_sm=a.ctas_per_sm)
+    d = default_costs(p)
+    costs = Costs(c=d.c if a.c is None else a.c, r=d.r if a.r is None else a.r,
+                  mem=d.mem if a.mem is None else a.mem, slack=d.slack if a.slack is None else a.slack)
+    t0 = time.time()
+    res = compare(p, costs, max_visits=a.max_visits or None, wave_size=a.wave_size)
+    for tables, _ in res.values():
+        check(tables, p)
+    best = pick(res)
+    up = speedups(res)
+    print(p.describe())
+    sim = next(iter(res.values()))[1]
+    if sim.instances < sim.total_instances:
+        print(f"simulating the first {sim.instances} of {sim.total_instances} batch x head instances "
+              f"(--max-visits {a.max_visits}; 0 = all)")
+    print(f"costs: c={costs.c} r={costs.r} slack={costs.slack} mem={costs.mem} (time unit: one step's compute)")
+    print()
+    print(f"{'schedule':<13} {'built as':<13} {'wave':>5} {'makespan':>10} {'idle':>6} {'waiting':>8} {'vs ascending':>13}")
+    for s, (tables, r) in res.items():
+        mark = "  <- chosen" if s == best else ""
+        print(f"{s:<13} {tables.built_as:<13} {tables.coresident_needed:>5} {r.makespan:>10.1f} "
+              f"{100 * r.idle_fraction:>5.1f}% {100 * r.wait_fraction:>7.1f}% {up[s]:>12.2f}x{mark}")
+    print(f"\nlower bound (compute spread over {p.capacity} slots): {sim.lower_bound:.1f}; "
+          f"'wave' = co-resident CTAs the schedule needs; {time.time() - t0:.1f} s")
+    for s, (tables, _) in res.items():
+        if tables.note:
+            print(f"note: {tables.note}")
+    if a.plot:
+        from .plot import plot_comparison
+
+        shown = {a.schedule: res[a.schedule]} if a.schedule else res
+        if a.schedule and "ascending" not in shown:
+            shown = {"ascending": res["ascending"], **shown}
+        plot_comparison(shown, a.plot, p, max_slots=a.plot_slots)
+        print(f"wrote {a.plot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

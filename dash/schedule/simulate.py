@@ -1,0 +1,278 @@
+"""Discrete-event simulation of a whole backward grid under a schedule (DESIGN.md §3's DAG).
+
+Model (times in units of the per-step compute cost when c = 1):
+  * The grid is batch x heads x N CTAs in linear order (KV tiles of head 0 of batch 0 first);
+    they are dispatched in that order onto C = problem.capacity slots, each as soon as a slot
+    frees, and hold the slot until their last reduction (and epilogue) ends.
+  * CTA for KV tile n walks its visits t = 0..L-1 (Q tiles visit_m of the tables). Step t has
+    a compute node C(t) of cost c (+ memory penalty) and a reduction node R(t) of cost r.
+  * C(t) starts when C(t-1) has ended and R(t-1-slack) has ended. slack = 1 (default) is the
+    kernel's one-tile dQ buffer: the MMA warpgroups compute step t+1 while the writer reduces
+    step t, but step t+2 waits until the reduction of step t is done. slack = 0 serialises
+    compute and reduction, which is DESIGN §3's first-order model (closed forms exact).
+  * R(t) starts when C(t) has ended, R(t-1) has ended (one writer per CTA) and the reduction
+    of the previous rank of its Q tile has ended (the ticket lock); it then takes r.
+  * Memory penalty (optional, costs.mem): CTAs of one head that read the same Q tile in the
+    same step (same step index, same group of co-resident launch positions) share one load
+    from memory; a step whose Q tile g CTAs read together costs c + mem / g. So lockstep
+    schedules (ascending) amortise the load and shift, which spreads a wave over distinct Q
+    tiles, pays it in full. It is a static property of the tables.
+
+The simulation is a dataflow evaluation of the max-plus recurrences above: each CTA advances
+until its next reduction's turn has not come, and is woken when the turn arrives. Dispatch
+needs the earliest time a slot frees: among the current holders, those whose finish is still
+unknown are blocked, directly or not, on a CTA not yet dispatched, so they finish after the next
+dispatch anyway, and the earliest known finish decides. Cost: O(visits) Python steps.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .problem import Problem
+from .tables import ScheduleTables
+
+
+@dataclass(frozen=True)
+class Costs:
+    c: float = 1.0         # compute of one step (five GEMMs of a tile pair)
+    r: float = 0.25        # reduction of one step: bulk fp32 add of a dQ tile, wait, release
+    slack: int = 1         # steps the compute may run ahead of the reductions
+    mem: float = 0.0       # memory penalty of a step whose Q tile no other CTA reads with it
+    setup: float = 0.0     # per CTA before the first step (K, V loads)
+    epilogue: float = 0.0  # per CTA after the last step (dK, dV stores)
+
+
+@dataclass
+class SimResult:
+    schedule: str
+    makespan: float
+    slots: int                    # C
+    instances: int                # (batch, head) pairs simulated
+    total_instances: int          # (batch, head) pairs of the problem
+    slot_busy: np.ndarray         # float[C]: compute time per slot
+    slot_held: np.ndarray         # float[C]: time per slot holding a CTA
+    critical_path: list           # [(kind, instance, n, m, start, end)], kind in compute/reduce/wait
+    # per CTA, in linear (dispatch) order
+    cta_slot: np.ndarray
+    cta_start: np.ndarray
+    cta_end: np.ndarray
+    cta_n: np.ndarray
+    # per visit
+    v_cta: np.ndarray             # CTA (linear index) of the visit
+    v_m: np.ndarray
+    c_start: np.ndarray
+    c_end: np.ndarray
+    r_start: np.ndarray
+    r_end: np.ndarray
+    r_chain_wait: np.ndarray      # bool: the reduction waited for the previous rank's turn
+    work: float = 0.0             # total compute time (sum over visits)
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def idle_fraction(self) -> float:
+        """Share of slot time (C x makespan) the tensor cores do not compute: waits, the
+        reductions they cannot hide, and the tail where slots have nothing left to run."""
+        return 1.0 - float(self.slot_busy.sum()) / (self.slots * self.makespan) if self.makespan else 0.0
+
+    @property
+    def wait_fraction(self) -> float:
+        """Share of slot time a CTA holds its SM without computing."""
+        return float((self.slot_held - self.slot_busy).sum()) / (self.slots * self.makespan) if self.makespan else 0.0
+
+    @property
+    def lower_bound(self) -> float:
+        """Total compute spread evenly over the slots: no schedule can beat it."""
+        return self.work / self.slots
+
+    def summary(self) -> str:
+        return (f"{self.schedule}: makespan {self.makespan:.1f}, idle {100 * self.idle_fraction:.1f}%, "
+                f"lower bound {self.lower_bound:.1f}")
+
+
+def memory_penalty(tables: ScheduleTables, costs: Costs, capacity: int) -> np.ndarray:
+    """float[T], extra compute time of every visit (flat visit order): mem / g where g CTAs of
+    the same co-resident group (launch positions // min(W, C)) read that Q tile at that step."""
+    T = len(tables.visit_m)
+    if costs.mem == 0 or T == 0:
+        return np.zeros(T)
+    N = tables.num_n
+    col = np.repeat(np.arange(N), np.diff(tables.visit_offsets))
+    t = np.arange(T) - tables.visit_offsets[:-1][col]
+    group = tables.launch_pos[col] // max(1, min(tables.wave_size, capacity))
+    key = (group.astype(np.int64) * (T + 1) + t) * tables.num_m + tables.visit_m
+    _, inv, cnt = np.unique(key, return_inverse=True, return_counts=True)
+    return costs.mem / cnt[inv]
+
+
+def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
+             max_visits: int | None = None) -> SimResult:
+    """Simulate the grid of `problem` (all batch x heads instances, or as many whole instances as
+    fit in `max_visits` visits when given) under `tables`. Raises RuntimeError on deadlock."""
+    M, N, C = tables.num_m, tables.num_n, problem.capacity
+    off = tables.visit_offsets.tolist()
+    T = off[-1]
+    inst = problem.instances
+    if max_visits is not None and T * inst > max_visits:
+        inst = max(1, max_visits // max(T, 1))
+    order = tables.launch_order.tolist()
+    vis = tables.visit_m.tolist()
+    col = np.repeat(np.arange(N), np.diff(tables.visit_offsets))
+    rk = tables.rank[tables.visit_m, col].tolist()
+    pen = (costs.c + memory_penalty(tables, costs, C)).tolist()
+    r_cost, slack, setup, epi = costs.r, costs.slack, costs.setup, costs.epilogue
+    ninf = float("-inf")
+
+    G = inst * N                      # CTAs
+    V = inst * T                      # visits
+    c_start = [0.0] * V
+    c_end = [0.0] * V
+    r_start = [0.0] * V
+    r_end = [0.0] * V
+    c_cause = [0] * V                 # 0: previous compute, 1: slack (reduction t-1-slack), 2: CTA start
+    r_cause = [0] * V                 # 0: own compute, 1: own previous reduction, 2: previous rank
+    r_pred = [-1] * V                 # visit holding the previous rank (cause 2)
+    v_cta = [0] * V
+    cta_start = [0.0] * G
+    cta_end = [0.0] * G
+    cta_slot = [0] * G
+    cta_disp = [-1] * G               # CTA whose finish freed the slot
+    t_next = [0] * G
+    counter = [0] * (inst * M)
+    chain_end = [ninf] * (inst * M)
+    chain_v = [-1] * (inst * M)
+    waiting = {}                      # (row key * N + rank) -> CTA waiting for that turn
+    heap = [(0.0, s, -1) for s in range(C)]  # (free time, slot, CTA that freed it)
+    heapq.heapify(heap)
+
+    def run(g):
+        """Advance CTA g until it waits for a turn or finishes; return CTAs it woke up."""
+        i, k = divmod(g, N)
+        n = order[k]
+        b, L = off[n], off[n + 1] - off[n]
+        vb = i * T + b                # visit index of step 0
+        rowbase = i * M
+        t = t_next[g]
+        woke = []
+        begin = cta_start[g] + setup
+        while t < L:
+            v = vb + t
+            # C(t): after C(t-1) and R(t-1-slack)
+            if t == 0:
+                cs, cause = begin, 2
+            else:
+                cs, cause = c_end[v - 1], 0
+                s = t - 1 - slack
+                if s >= 0 and r_end[vb + s] > cs:
+                    cs, cause = r_end[vb + s], 1
+            ce = cs + pen[b + t]
+            c_start[v], c_end[v], c_cause[v], v_cta[v] = cs, ce, cause, g
+            key = rowbase + vis[b + t]
+            rank = rk[b + t]
+            if counter[key] != rank:
+                waiting[key * N + rank] = g
+                t_next[g] = t
+                return woke
+            # R(t): after C(t), R(t-1) and the previous rank's reduction
+            rs, cause = ce, 0
+            if t > 0 and r_end[v - 1] > rs:
+                rs, cause = r_end[v - 1], 1
+            if chain_end[key] > rs:
+                rs, cause = chain_end[key], 2
+            r_pred[v] = chain_v[key]
+            re = rs + r_cost
+            r_start[v], r_end[v], r_cause[v] = rs, re, cause
+            counter[key] = rank + 1
+            chain_end[key] = re
+            chain_v[key] = v
+            w = waiting.pop(key * N + rank + 1, None)
+            if w is not None:
+                woke.append(w)
+            t += 1
+        t_next[g] = L
+        end = (r_end[vb + L - 1] if L else begin) + epi
+        cta_end[g] = end
+        heapq.heappush(heap, (end, cta_slot[g], g))
+        return woke
+
+    last = 0.0
+    for g in range(G):
+        if not heap:
+            raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: all {C} slots are held "
+                               f"by CTAs waiting on CTAs not yet dispatched (CTA {g} of the grid)")
+        free, slot, prev = heapq.heappop(heap)
+        last = max(last, free)
+        cta_start[g], cta_slot[g], cta_disp[g] = last, slot, prev
+        work = [g]
+        while work:
+            work.extend(run(work.pop()))
+    if waiting:
+        raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
+                           f"their turn (cycle in the wait-for graph)")
+
+    cta_start_a, cta_end_a = np.array(cta_start), np.array(cta_end)
+    cta_slot_a = np.array(cta_slot, dtype=np.int64)
+    c_s, c_e, r_s, r_e = (np.array(a) for a in (c_start, c_end, r_start, r_end))
+    v_cta_a = np.array(v_cta, dtype=np.int64)
+    slot_busy = np.bincount(cta_slot_a[v_cta_a], weights=c_e - c_s, minlength=C) if V else np.zeros(C)
+    slot_held = np.bincount(cta_slot_a, weights=cta_end_a - cta_start_a, minlength=C)
+    makespan = float(cta_end_a.max()) if G else 0.0
+    cta_n = np.array(order * inst, dtype=np.int64)
+
+    path = _critical_path(int(np.argmax(cta_end_a)) if G else -1, N, T, off, order, vis,
+                          c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred, v_cta, cta_disp, slack)
+    return SimResult(
+        schedule=tables.name, makespan=makespan, slots=C, instances=inst, total_instances=problem.instances,
+        slot_busy=slot_busy, slot_held=slot_held, critical_path=path,
+        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n,
+        v_cta=v_cta_a, v_m=np.tile(tables.visit_m, inst).astype(np.int64),
+        c_start=c_s, c_end=c_e, r_start=r_s, r_end=r_e, r_chain_wait=np.array(r_cause, dtype=np.int8) == 2,
+        work=float((c_e - c_s).sum()))
+
+
+def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred,
+                   v_cta, cta_disp, slack):
+    """Walk back from the CTA that ends last along the dependency that decided each start."""
+    path = []
+
+    def last_visit(g):
+        i, k = divmod(g, N)
+        n = order[k]
+        L = off[n + 1] - off[n]
+        return (i * T + off[n] + L - 1) if L else -1
+
+    kind, v = "R", last_visit(g) if g >= 0 else -1
+    while g >= 0:
+        if v < 0:  # an empty CTA: go to the CTA that freed its slot
+            g = cta_disp[g]
+            kind, v = "R", (last_visit(g) if g >= 0 else -1)
+            continue
+        g = v_cta[v]
+        i, k = divmod(g, N)
+        n = order[k]
+        m = vis[v - i * T]
+        if kind == "R":
+            path.append(("reduce", i, n, m, r_start[v], r_end[v]))
+            cause = r_cause[v]
+            if cause == 0:
+                kind = "C"
+            elif cause == 1:
+                v -= 1
+            else:
+                if r_pred[v] >= 0 and r_start[v] > c_end[v]:
+                    path.append(("wait", i, n, m, c_end[v], r_start[v]))
+                v = r_pred[v]
+        else:
+            path.append(("compute", i, n, m, c_start[v], c_end[v]))
+            cause = c_cause[v]
+            if cause == 0:
+                v -= 1
+            elif cause == 1:
+                kind, v = "R", v - 1 - slack
+            else:
+                g = cta_disp[g]
+                kind, v = "R", (last_visit(g) if g >= 0 else -1)
+    path.reverse()
+    return path
