@@ -26,6 +26,16 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 CSRC = ROOT / "csrc"
 CUTLASS = ROOT / "third_party" / "cutlass" / "include"
+# Kernel families: folders of csrc/ with their own kernels and binding. DASH_FAMILIES=bwd builds
+# a subset (a developer iterating on one family); the default is all of them.
+ALL_FAMILIES = ("bwd", "fwd")
+FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).split(",") if f in ALL_FAMILIES]
+
+
+def family_sources(pattern):
+    """Sources of the shared code (csrc/, csrc/common/) and of the selected families."""
+    files = [p for p in CSRC.rglob(pattern) if p.parent.name not in ALL_FAMILIES or p.parent.name in FAMILIES]
+    return sorted(files)
 
 
 def find_cuda_home():
@@ -53,11 +63,13 @@ def nvcc_flags():
     return flags
 
 
-def source_digest():
-    """Hash of every project header: an object is reused only if none changed."""
+def source_digest(family):
+    """Hash of the project headers a source of `family` can include (csrc/common, its own
+    folder) and of the CUTLASS version: an object is reused only if none of them changed."""
     h = hashlib.sha256()
-    for p in sorted(CSRC.rglob("*")):
-        if p.suffix in (".h", ".cuh", ".hpp"):
+    folders = [CSRC / "common"] + ([CSRC / family] if family else [])
+    for p in sorted(q for folder in folders for q in folder.rglob("*")):
+        if p.suffix in (".h", ".cuh", ".hpp", ".inl"):
             h.update(str(p.relative_to(ROOT)).encode())
             h.update(p.read_bytes())
     h.update((ROOT / "third_party" / "cutlass" / "VERSION").read_bytes())
@@ -76,15 +88,16 @@ class BuildExt(build_ext):
         cache = ROOT / "build" / "objcache"
         cache.mkdir(parents=True, exist_ok=True)
         flags = nvcc_flags()
-        headers = source_digest()
+        digests = {f: source_digest(f) for f in (None, *FAMILIES)}
         # The cache key must not depend on where the checkout lives or where nvcc is installed,
         # so that objects compiled on one machine are reused on another with the same nvcc.
         nvcc_version = subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout
         portable_flags = [f.replace(str(ROOT), "<root>") for f in flags]
-        cu_sources = sorted(CSRC.rglob("*.cu"))
+        cu_sources = family_sources("*.cu")
 
         def compile_one(src):
-            key = hashlib.sha256("\0".join([headers, nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
+            family = src.parent.name if src.parent.name in FAMILIES else None
+            key = hashlib.sha256("\0".join([digests[family], nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
             obj = cache / f"{src.stem}-{key}.o"
             if obj.exists():
                 return obj, "cached"
@@ -95,7 +108,9 @@ class BuildExt(build_ext):
                 raise RuntimeError(f"nvcc failed on {src.relative_to(ROOT)}:\n{' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
             if proc.stdout or proc.stderr:
                 print(f"[{src.relative_to(ROOT)}]\n{proc.stdout}{proc.stderr}", file=sys.stderr)
-            if re.search(r"[1-9][0-9]* bytes spill", proc.stderr or ""):
+            if re.search(r"[1-9][0-9]* bytes spill", proc.stderr or "") and not os.environ.get("DASH_ALLOW_SPILLS"):
+                # Spills put the MMA warpgroups' accumulators in local memory: a silent
+                # slowdown. DASH_ALLOW_SPILLS=1 lets a developer build anyway while tuning.
                 raise RuntimeError(f"register spills in {src.relative_to(ROOT)}:\n{proc.stderr}")
             tmp.rename(obj)
             return obj, "compiled"
@@ -113,6 +128,7 @@ class BuildExt(build_ext):
         ext.libraries += ["cudart_static", "rt", "pthread", "dl"]
         archs = ",".join("sm_" + a for a in cuda_archs())
         ext.define_macros.append(("DASH_COMPILED_ARCHS", f'"{archs}"'))
+        ext.define_macros += [(f"DASH_WITH_{f.upper()}", "1") for f in FAMILIES]
         super().build_extension(ext)
 
 
@@ -127,7 +143,7 @@ def pybind_include():
 ext_modules = [
     Extension(
         "dash._C",
-        sources=[str(p.relative_to(ROOT)) for p in sorted(CSRC.rglob("*.cpp"))],
+        sources=[str(p.relative_to(ROOT)) for p in family_sources("*.cpp")],
         include_dirs=pybind_include(),
         extra_compile_args=["-std=c++17", "-O2", "-fvisibility=hidden"],
         language="c++",

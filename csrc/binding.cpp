@@ -7,8 +7,14 @@
 
 namespace py = pybind11;
 
-// Each kernel family registers its own functions (defined next to its kernels).
+// Each kernel family (a folder of csrc/) registers its own functions, defined next to its
+// kernels. setup.py defines DASH_WITH_<FAMILY> for the families it builds (DASH_FAMILIES).
+#ifdef DASH_WITH_BWD
 void register_bwd(py::module_& m);
+#endif
+#ifdef DASH_WITH_FWD
+void register_fwd(py::module_& m);
+#endif
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "dash CUDA kernels (Hopper, sm90a)";
@@ -26,5 +32,10 @@ PYBIND11_MODULE(_C, m) {
       .def_readwrite("row_stride", &dash::Strided::row_stride)
       .def_readwrite("head_stride", &dash::Strided::head_stride);
   m.def("compiled_archs", []() { return std::string(DASH_COMPILED_ARCHS); });
+#ifdef DASH_WITH_BWD
   register_bwd(m);
+#endif
+#ifdef DASH_WITH_FWD
+  register_fwd(m);
+#endif
 }

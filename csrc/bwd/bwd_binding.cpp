@@ -17,7 +17,8 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
-  DASH_FIELD(deterministic); DASH_FIELD(timing);
+  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(total_visits);
+  DASH_FIELD(timing); DASH_FIELD(trace);
 #undef DASH_FIELD
 
   m.def("bwd_tile_shape", [](int head_dim) {
@@ -32,5 +33,8 @@ void register_bwd(py::module_& m) {
     };
   };
   m.def("bwd_preprocess", on_stream(dash::bwd_preprocess), py::arg("params"), py::arg("stream"));
+  m.def("bwd_main", on_stream(dash::bwd_main), py::arg("params"), py::arg("stream"));
+  m.def("bwd_max_coresident", &dash::bwd_max_coresident, py::arg("head_dim"), py::arg("dtype"),
+        "main-kernel CTAs that fit on the current device at once (SMs x CTAs per SM)");
   m.def("bwd_postprocess", on_stream(dash::bwd_postprocess), py::arg("params"), py::arg("stream"));
 }

@@ -46,10 +46,22 @@ struct BwdParams {
   //   rank          [M * N]   rank[m * N + n]: turn of KV tile n in Q tile m's dQ sum; -1 if masked
   uintptr_t launch_order = 0, visit_offsets = 0, visit_m = 0, rank = 0;
   bool deterministic = true;  // false: free-running reduce-adds (FA3's non-deterministic path)
+  // CTAs of one head that wait on each other cyclically (the schedule's wave). The launch
+  // refuses a wave larger than the CTAs that can be co-resident on this device: that would
+  // hang instead of failing.
+  int wave_size = 1;
+  int total_visits = 0;  // length of visit_m
 
-  // Debug: when non-zero, int64 (batch, heads, N, 2) start/end %globaltimer per CTA.
-  uintptr_t timing = 0;
+  // Debug hooks, off when zero:
+  //   timing int64 (batch, heads, N, 2): start/end %globaltimer (ns) of each CTA;
+  //   trace  int32 (batch, heads, total visits): for the i-th visit of KV tile n (entry
+  //          visit_offsets[n] + i), the turn its dQ add actually took in its Q tile's sum
+  //          (the counter value seen; with the atomic path, the arrival order).
+  uintptr_t timing = 0, trace = 0;
 };
+
+// How many main-kernel CTAs can be resident at once on the current device (SMs x CTAs/SM).
+int bwd_max_coresident(int head_dim, DType dtype);
 
 // The three kernels of a backward call, launched in order on `stream`.
 void bwd_preprocess(const BwdParams& p, cudaStream_t stream);

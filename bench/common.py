@@ -1,0 +1,91 @@
+"""Shared benchmark plumbing: timing, FLOP counts, the results JSON and its plot."""
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import subprocess
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results")
+
+
+def attention_flops(batch, heads, seqlen_q, seqlen_k, head_dim, causal, mode="fwd"):
+    """Forward = 4 b h s_q s_k d (two GEMMs); backward = 2.5 x forward; halved for causal."""
+    flops = 4.0 * batch * heads * seqlen_q * seqlen_k * head_dim
+    if mode == "bwd":
+        flops *= 2.5
+    elif mode == "fwd_bwd":
+        flops *= 3.5
+    return flops / 2 if causal else flops
+
+
+def time_ms(fn, warmup=25, rep=100):
+    """Median milliseconds of fn() with CUDA events (triton.testing.do_bench)."""
+    from triton.testing import do_bench
+
+    return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except Exception:  # noqa: BLE001 - a missing git is no reason to lose the numbers
+        return None
+
+
+def save_results(kind, records, out_dir=RESULTS):
+    """One JSON file per run: bench/results/<kind>-<device>-<date>.json."""
+    os.makedirs(out_dir, exist_ok=True)
+    device = torch.cuda.get_device_name()
+    now = datetime.datetime.now(datetime.timezone.utc)
+    doc = {"device": device, "date": now.isoformat(timespec="seconds"), "commit": git_commit(),
+           "torch": torch.__version__, "cuda": torch.version.cuda, "records": records}
+    slug = device.replace("NVIDIA ", "").replace(" ", "-")
+    path = os.path.join(out_dir, f"{kind}-{slug}-{now.strftime('%Y%m%d-%H%M%S')}.json")
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+    return path
+
+
+def record(impl, pass_, schedule, deterministic, dtype, hdim, causal, batch, seqlen_q, seqlen_k, nheads,
+           nheads_kv, ms, flops):
+    return {"impl": impl, "pass": pass_, "schedule": schedule, "deterministic": deterministic,
+            "dtype": str(dtype).replace("torch.", ""), "hdim": hdim, "causal": causal, "batch": batch,
+            "seqlen_q": seqlen_q, "seqlen_k": seqlen_k, "nheads": nheads, "nheads_kv": nheads_kv,
+            "ms": ms, "tflops": (flops / (ms * 1e-3) / 1e12) if ms == ms else float("nan")}
+
+
+def plot_results(records, path, title):
+    """TFLOP/s against seqlen, one panel per (hdim, causal), one line per implementation."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    panels = sorted({(r["hdim"], r["causal"]) for r in records})
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
+    for ax, (hdim, causal) in zip(axes[0], panels):
+        rows = [r for r in records if r["hdim"] == hdim and r["causal"] == causal]
+        for label in dict.fromkeys(label_of(r) for r in rows):
+            pts = sorted((r["seqlen_q"], r["tflops"]) for r in rows if label_of(r) == label)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("seqlen")
+        ax.set_ylabel("TFLOP/s")
+        ax.set_title(f"hdim {hdim}, {'causal' if causal else 'full'}")
+        ax.grid(alpha=0.3)
+    axes[0][-1].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return path
+
+
+def label_of(r):
+    return f"{r['impl']}:{r['schedule']}" if r["schedule"] else r["impl"]

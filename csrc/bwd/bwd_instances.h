@@ -1,0 +1,11 @@
+// The backward main-kernel instances dash ships, one per (head dim, element type); each is
+// defined in its own bwd_inst_*.cu.
+#pragma once
+#include "bwd/bwd_params.h"
+
+namespace dash {
+template <int HeadDim, class Element>
+void bwd_main_instance(const BwdParams& p, cudaStream_t stream);
+template <int HeadDim, class Element>
+int bwd_coresident_instance();
+}  // namespace dash

@@ -1,0 +1,75 @@
+// The backward main kernel: one CTA per (KV tile, head, batch), three warpgroups.
+//   warpgroup 0: warp 0 loads (TMA), warp 1 writes dQ (bulk reduce-add + ticket lock);
+//                registers given back with setmaxnreg so that
+//   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
+#pragma once
+
+#include <cute/tensor.hpp>
+#include <cutlass/arch/reg_reconfig.h>
+
+#include "bwd/bwd_epilogue.h"
+#include "bwd/bwd_mainloop.h"
+
+namespace dash {
+
+template <class Traits>
+__global__ void __launch_bounds__(Traits::kThreads, 1)
+    bwd_main_kernel(CUTE_GRID_CONSTANT BwdKernelParams<Traits> const p) {
+  using Mainloop = BwdMainloop<Traits>;
+  using Pipeline = typename Mainloop::Pipeline;
+  extern __shared__ __align__(1024) char smem_raw[];
+  auto& smem = *reinterpret_cast<typename Traits::SharedStorage*>(smem_raw);
+
+  const int warp_group = threadIdx.x / 128;
+  const int warp = threadIdx.x / 32;
+
+  WorkTile w;
+  w.n = p.launch_order[blockIdx.x];
+  w.head = blockIdx.y;
+  w.batch = blockIdx.z;
+  w.head_kv = w.head / (p.heads / p.heads_kv);
+  w.visit_begin = p.visit_offsets[w.n];
+  w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
+
+  if (threadIdx.x == 0) {
+    cute::prefetch_tma_descriptor(p.tma_q.get_tma_descriptor());
+    cute::prefetch_tma_descriptor(p.tma_dout.get_tma_descriptor());
+    cute::prefetch_tma_descriptor(p.tma_k.get_tma_descriptor());
+    cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
+    cutlass::arch::ClusterTransactionBarrier::init(&smem.kv_barrier, 1);
+  }
+  typename Pipeline::Params pipe_params;
+  pipe_params.transaction_bytes = Traits::kStageBytes;
+  pipe_params.role = warp_group == 0 ? Pipeline::ThreadCategory::Producer : Pipeline::ThreadCategory::Consumer;
+  pipe_params.is_leader = threadIdx.x == 0;
+  pipe_params.num_consumers = Traits::kMmaThreads;
+  Pipeline pipeline(smem.pipeline, pipe_params, Shape<_1, _1, _1>{});
+  cutlass::arch::fence_barrier_init();
+  __syncthreads();
+
+  if (warp_group == 0) {
+    cutlass::arch::warpgroup_reg_dealloc<32>();
+    if (w.visit_count == 0) return;  // nothing to load or add; the MMA warpgroups write zeros
+    if (warp == 0) {
+      if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, gridDim.z);
+    } else if (warp == 1) {
+      Mainloop::write_dq(p, smem, w);
+    }
+  } else {
+    cutlass::arch::warpgroup_reg_alloc<240>();
+    const int tid = threadIdx.x - 128;
+    const bool timed = p.timing != nullptr && tid == 0;
+    const int64_t timing_slot = ((int64_t(w.batch) * p.heads + w.head) * p.num_n_blocks + w.n) * 2;
+    if (timed) p.timing[timing_slot] = int64_t(global_timer_ns());
+    typename Traits::TiledMmadKV mma_dkv;
+    Tensor tdKrdK = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});
+    Tensor tdVrdV = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});
+    clear(tdKrdK);
+    clear(tdVrdV);
+    Mainloop::compute(p, smem, pipeline, w, tid, tdKrdK, tdVrdV);
+    BwdEpilogue<Traits>::run(p, w, tid, tdKrdK, tdVrdV);
+    if (timed) p.timing[timing_slot + 1] = int64_t(global_timer_ns());
+  }
+}
+
+}  // namespace dash

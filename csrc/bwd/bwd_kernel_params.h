@@ -1,0 +1,39 @@
+// What the main kernel receives by value (__grid_constant__): TMA descriptors built on the
+// host, and the plain fields of BwdParams it reads.
+#pragma once
+#include "bwd/bwd_params.h"
+#include "bwd/bwd_traits.h"
+
+namespace dash {
+
+template <class Traits>
+struct BwdKernelParams {
+  typename Traits::TmaQ tma_q;
+  typename Traits::TmaQ tma_dout;
+  typename Traits::TmaK tma_k;
+  typename Traits::TmaK tma_v;
+
+  Strided dk, dv;
+  bool dkv_fp32;
+  int heads, heads_kv, seqlen_q, seqlen_k;
+  int num_m_blocks, num_n_blocks;
+  float softmax_scale, scale_log2;
+  bool causal;
+  bool deterministic;
+
+  const float* lse_log2;
+  const float* dpsum;
+  float* dq_accum;
+  int* dq_counter;
+
+  const int* launch_order;
+  const int* visit_offsets;
+  const int* visit_m;
+  const int* rank;
+
+  int64_t* timing;
+  int* trace;
+  int total_visits;
+};
+
+}  // namespace dash

@@ -1,0 +1,87 @@
+// Host side of the main kernel for one (head dim, element type): TMA descriptors, shared
+// memory opt-in, the co-residency guard, and the launch. Included by one .cu per instance.
+#pragma once
+
+#include <cute/tensor.hpp>
+
+#include "bwd/bwd_kernel.h"
+#include "common/check.h"
+
+namespace dash {
+
+template <int HeadDim, class Element>
+struct BwdLaunch {
+  using Traits = BwdTraits<HeadDim, Element>;
+  static constexpr auto kernel = &bwd_main_kernel<Traits>;
+
+  static void set_smem_limit() {
+    static bool done = [] {
+      DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Traits::kSmemBytes));
+      return true;
+    }();
+    (void)done;
+  }
+
+  static int max_coresident() {
+    set_smem_limit();
+    int device = 0, sms = 0, per_sm = 0;
+    DASH_CUDA_CHECK(cudaGetDevice(&device));
+    DASH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    DASH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Traits::kThreads, Traits::kSmemBytes));
+    return sms * per_sm;
+  }
+
+  static void run(const BwdParams& p, cudaStream_t stream) {
+    using namespace cute;
+    const int coresident = max_coresident();
+    DASH_REQUIRE(p.wave_size >= 1 && p.wave_size <= coresident,
+                 "schedule wave of " + std::to_string(p.wave_size) + " CTAs exceeds the " +
+                     std::to_string(coresident) + " CTAs this GPU can keep resident: it would deadlock");
+    auto seq_tensor = [&](const Strided& t, int seqlen, int heads) {
+      return make_tensor(make_gmem_ptr(t.as<const Element>()),
+                         make_shape(int32_t(seqlen), int32_t(HeadDim), int32_t(heads), int32_t(p.batch)),
+                         make_stride(t.row_stride, _1{}, t.head_stride, t.batch_stride));
+    };
+    using BlockM = typename Traits::BlockM;
+    using BlockN = typename Traits::BlockN;
+    using Dim = typename Traits::Dim;
+    BwdKernelParams<Traits> kp;
+    kp.tma_q = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.q, p.seqlen_q, p.heads),
+                             take<0, 2>(typename Traits::SmemLayoutQ{}), Shape<BlockM, Dim>{}, _1{});
+    kp.tma_dout = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.dout, p.seqlen_q, p.heads),
+                                take<0, 2>(typename Traits::SmemLayoutdO{}), Shape<BlockM, Dim>{}, _1{});
+    kp.tma_k = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.k, p.seqlen_k, p.heads_kv),
+                             typename Traits::SmemLayoutK{}, Shape<BlockN, Dim>{}, _1{});
+    kp.tma_v = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.v, p.seqlen_k, p.heads_kv),
+                             typename Traits::SmemLayoutV{}, Shape<BlockN, Dim>{}, _1{});
+    kp.dk = p.dk;
+    kp.dv = p.dv;
+    kp.dkv_fp32 = p.dkv_fp32;
+    kp.heads = p.heads;
+    kp.heads_kv = p.heads_kv;
+    kp.seqlen_q = p.seqlen_q;
+    kp.seqlen_k = p.seqlen_k;
+    kp.num_m_blocks = (p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM;
+    kp.num_n_blocks = (p.seqlen_k + Traits::kBlockN - 1) / Traits::kBlockN;
+    kp.softmax_scale = p.softmax_scale;
+    kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
+    kp.causal = p.causal;
+    kp.deterministic = p.deterministic;
+    kp.lse_log2 = reinterpret_cast<const float*>(p.lse_log2);
+    kp.dpsum = reinterpret_cast<const float*>(p.dpsum);
+    kp.dq_accum = reinterpret_cast<float*>(p.dq_accum);
+    kp.dq_counter = reinterpret_cast<int*>(p.dq_counter);
+    kp.launch_order = reinterpret_cast<const int*>(p.launch_order);
+    kp.visit_offsets = reinterpret_cast<const int*>(p.visit_offsets);
+    kp.visit_m = reinterpret_cast<const int*>(p.visit_m);
+    kp.rank = reinterpret_cast<const int*>(p.rank);
+    kp.timing = reinterpret_cast<int64_t*>(p.timing);
+    kp.trace = reinterpret_cast<int*>(p.trace);
+    kp.total_visits = p.total_visits;
+    dim3 grid(kp.num_n_blocks, p.heads, p.batch);
+    kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
+    DASH_CHECK_LAUNCH();
+  }
+};
+
+}  // namespace dash

@@ -1,0 +1,274 @@
+// The three roles of the backward main kernel, each a loop over the Q tiles that this CTA's
+// KV tile visits (in the order the schedule table gives):
+//   load()     producer warp: TMA loads of Q, dO (tiles) and LSE, D (rows) into a stage ring;
+//   compute()  two MMA warpgroups: the five GEMMs of a step, dK/dV kept in registers;
+//   write_dq() dQ writer warp: adds each partial dQ tile into the fp32 accumulator, in the
+//              order the ranks prescribe when deterministic.
+#pragma once
+
+#include <cute/tensor.hpp>
+#include <cutlass/arch/barrier.h>
+#include <cutlass/arch/reg_reconfig.h>
+#include <cutlass/pipeline/sm90_pipeline.hpp>
+
+#include "bwd/bwd_kernel_params.h"
+#include "bwd/bwd_ordering.h"
+#include "bwd/bwd_traits.h"
+
+namespace dash {
+
+using namespace cute;
+
+// The CTA's work tile, read from the schedule tables.
+struct WorkTile {
+  int n;            // KV tile
+  int head, batch;  // q-head and batch
+  int head_kv;      // the k/v head that q-head `head` reads
+  int visit_begin;  // first entry in visit_m
+  int visit_count;  // number of Q tiles visited
+};
+
+// One warpgroup-wide WGMMA: C (+)= A * B over all k-blocks, committed as one batch.
+// WaitGroups >= 0 waits until at most that many batches are still in flight.
+template <bool ZeroInit, int WaitGroups, class TiledMma, class TA, class TB, class TC>
+__device__ __forceinline__ void wgmma(TiledMma& mma, TA const& a, TB const& b, TC& c) {
+  constexpr bool kARegs = !std::is_same_v<typename TA::engine_type::iterator, GMMA::DescriptorIterator>;
+  warpgroup_fence_operand(c);
+  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
+  warpgroup_arrive();
+  if constexpr (ZeroInit) mma.accumulate_ = GMMA::ScaleOut::Zero;
+  CUTLASS_PRAGMA_UNROLL
+  for (int k = 0; k < size<2>(a); ++k) {
+    cute::gemm(mma, a(_, _, k), b(_, _, k), c);
+    mma.accumulate_ = GMMA::ScaleOut::One;
+  }
+  warpgroup_commit_batch();
+  if constexpr (WaitGroups >= 0) warpgroup_wait<WaitGroups>();
+  warpgroup_fence_operand(c);
+  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
+}
+
+// An fp32 accumulator of a 64xN WGMMA, ((2, 2, N/8), MMA_M, MMA_N), reinterpreted as the
+// A-operand registers of a WGMMA whose K is N: ((2, 2, 2), MMA_M, N/16). The values are
+// already where the register-sourced WGMMA expects them; only the indexing changes.
+template <class Layout>
+__device__ __forceinline__ auto accumulator_as_operand_a(Layout acc) {
+  auto k_pairs = logical_divide(get<0, 2>(acc), Tile<_2>{});  // ((2, N/16))
+  return make_layout(make_layout(get<0, 0>(acc), get<0, 1>(acc), get<0, 0>(k_pairs)), get<1>(acc),
+                     coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
+}
+
+template <class TensorOut, class TensorIn>
+__device__ __forceinline__ void convert(TensorOut& out, TensorIn const& in) {
+  using T = typename TensorOut::value_type;
+  CUTLASS_PRAGMA_UNROLL
+  for (int i = 0; i < size(in); ++i) out(i) = T(in(i));
+}
+
+__device__ __forceinline__ float fast_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+template <class Traits>
+struct BwdMainloop {
+  using Element = typename Traits::Element;
+  using Params = BwdKernelParams<Traits>;
+  using SharedStorage = typename Traits::SharedStorage;
+  using Pipeline = cutlass::PipelineTmaAsync<Traits::kStages>;
+  using PipelineState = cutlass::PipelineState<Traits::kStages>;
+  using BlockM = typename Traits::BlockM;
+  using BlockN = typename Traits::BlockN;
+  using Dim = typename Traits::Dim;
+  static constexpr int kBlockM = Traits::kBlockM;
+  static constexpr int kBlockN = Traits::kBlockN;
+  static constexpr int kHeadDim = Traits::kHeadDim;
+  static constexpr int kWriterSyncThreads = Traits::kMmaThreads + 32;
+
+  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
+    return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
+  }
+
+  // Producer: called by one thread.
+  static __device__ void load(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w, int batch_count) {
+    Tensor mK = p.tma_k.get_tma_tensor(make_shape(p.seqlen_k, int32_t(kHeadDim), p.heads_kv, batch_count));
+    Tensor mV = p.tma_v.get_tma_tensor(make_shape(p.seqlen_k, int32_t(kHeadDim), p.heads_kv, batch_count));
+    Tensor mQ = p.tma_q.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
+    Tensor mdO = p.tma_dout.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
+    Tensor gK = local_tile(mK(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
+    Tensor gV = local_tile(mV(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
+    Tensor gQ = local_tile(mQ(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+    Tensor gdO = local_tile(mdO(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+    Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
+    Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
+    Tensor sQ = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQ{});
+    Tensor sdO = make_tensor(make_smem_ptr(smem.dout.data()), typename Traits::SmemLayoutdO{});
+
+    auto [tKgK, tKsK] = tma_partition(p.tma_k, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sK), group_modes<0, 2>(gK));
+    auto [tVgV, tVsV] = tma_partition(p.tma_v, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sV), group_modes<0, 2>(gV));
+    auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
+    auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
+
+    using KVBarrier = cutlass::arch::ClusterTransactionBarrier;
+    KVBarrier::arrive_and_expect_tx(&smem.kv_barrier, Traits::kKVBytes);
+    copy(p.tma_k.with(smem.kv_barrier, 0), tKgK, tKsK);
+    copy(p.tma_v.with(smem.kv_barrier, 0), tVgV, tVsV);
+
+    PipelineState state = cutlass::make_producer_start_state<Pipeline>();
+    for (int i = 0; i < w.visit_count; ++i) {
+      const int m = p.visit_m[w.visit_begin + i];
+      pipeline.producer_acquire(state);
+      uint64_t* bar = pipeline.producer_get_barrier(state);
+      const int stage = state.index();
+      copy(p.tma_q.with(*bar, 0), tQgQ(_, m), tQsQ(_, stage));
+      copy(p.tma_dout.with(*bar, 0), tdOgdO(_, m), tdOsdO(_, stage));
+      const int64_t row = tile_index(p, w, m) * kBlockM;
+      SM90_BULK_COPY_G2S::copy(p.lse_log2 + row, bar, smem.lse.data() + stage * kBlockM, Traits::kRowBytes);
+      SM90_BULK_COPY_G2S::copy(p.dpsum + row, bar, smem.dpsum.data() + stage * kBlockM, Traits::kRowBytes);
+      ++state;
+    }
+  }
+
+  // dQ writer: called by the 32 threads of one warp.
+  static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
+    using cutlass::arch::NamedBarrier;
+    const int lane = threadIdx.x % 32;
+    if (w.visit_count > 0) NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+    for (int i = 0; i < w.visit_count; ++i) {
+      const int m = p.visit_m[w.visit_begin + i];
+      const int64_t tile = tile_index(p, w, m);
+      int* counter = p.dq_counter + tile;
+      NamedBarrier::arrive_and_wait(kWriterSyncThreads, uint32_t(BwdBarrier::kDqFull));
+      if (lane == 0) {
+        if (p.deterministic) {
+          const int rank = p.rank[m * p.num_n_blocks + w.n];
+          ticket_wait(counter, rank);
+          fence_proxy_async_global();
+          if (p.trace) p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] = load_acquire_gpu(counter);
+        } else if (p.trace) {
+          p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] = atomicAdd(counter, 1);
+        }
+        bulk_reduce_add_f32(p.dq_accum + tile * (kBlockM * kHeadDim), smem.dq.data(), Traits::kDqTileBytes);
+        bulk_wait_source_read();
+      }
+      __syncwarp();
+      // The buffer is free as soon as the add has read it; the MMA warpgroups go on with the
+      // next step while the add completes and the turn is handed on.
+      if (i + 1 < w.visit_count) NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+      if (lane == 0) {
+        bulk_wait_complete();
+        if (p.deterministic) ticket_release(counter);
+      }
+    }
+  }
+
+  // MMA warpgroups: `tid` in [0, kMmaThreads). Accumulates dK (unscaled) and dV.
+  template <class FragdK, class FragdV>
+  static __device__ void compute(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w,
+                                 int tid, FragdK& tdKrdK, FragdV& tdVrdV) {
+    using cutlass::arch::NamedBarrier;
+    typename Traits::TiledMmaSdP mma_sdp;
+    typename Traits::TiledMmadKV mma_dkv;
+    typename Traits::TiledMmadQ mma_dq;
+    auto thr_sdp = mma_sdp.get_thread_slice(tid);
+    auto thr_dkv = mma_dkv.get_thread_slice(tid);
+    auto thr_dq = mma_dq.get_thread_slice(tid);
+
+    Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
+    Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
+    Tensor sQ = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQ{});
+    Tensor sdO = make_tensor(make_smem_ptr(smem.dout.data()), typename Traits::SmemLayoutdO{});
+    Tensor sQt = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQt{});
+    Tensor sdOt = make_tensor(make_smem_ptr(smem.dout.data()), typename Traits::SmemLayoutdOt{});
+    Tensor sKt = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutKt{});
+    Tensor sdS = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdS{});
+    Tensor sdSt = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdSt{});
+    Tensor sdQ = make_tensor(make_smem_ptr(smem.dq.data()), typename Traits::SmemLayoutdQ{});
+
+    Tensor tSrK = thr_sdp.partition_fragment_A(sK);
+    Tensor tSrQ = thr_sdp.partition_fragment_B(sQ);
+    Tensor tdPrV = thr_sdp.partition_fragment_A(sV);
+    Tensor tdPrdO = thr_sdp.partition_fragment_B(sdO);
+    Tensor tdVrdO = thr_dkv.partition_fragment_B(sdOt);
+    Tensor tdKrQ = thr_dkv.partition_fragment_B(sQt);
+    Tensor tdQrdS = thr_dq.partition_fragment_A(sdS);
+    Tensor tdQrK = thr_dq.partition_fragment_B(sKt);
+    Tensor tdSsdS = thr_sdp.partition_C(sdSt);
+    Tensor tdQsdQ = thr_dq.partition_C(sdQ);
+
+    // (key row, query column) of every S^T element this thread holds, for masking and for
+    // picking the row's LSE and D.
+    Tensor tScS = thr_sdp.partition_C(make_identity_tensor(Shape<BlockN, BlockM>{}));
+
+    const int causal_offset = p.seqlen_k - p.seqlen_q;  // bottom-right aligned causal mask
+    const int key_base = w.n * kBlockN;
+
+    cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
+    PipelineState state;
+    for (int i = 0; i < w.visit_count; ++i) {
+      const int m = p.visit_m[w.visit_begin + i];
+      const int query_base = m * kBlockM;
+      pipeline.consumer_wait(state);
+      const int stage = state.index();
+
+      Tensor tSrS = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
+      Tensor tdPrdP = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
+      wgmma<true, -1>(mma_sdp, tSrK, tSrQ(_, _, _, stage), tSrS);
+      wgmma<true, -1>(mma_sdp, tdPrV, tdPrdO(_, _, _, stage), tdPrdP);
+
+      // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
+      const float* lse = smem.lse.data() + stage * kBlockM;
+      const float* dpsum = smem.dpsum.data() + stage * kBlockM;
+      const bool need_mask = key_base + kBlockN > p.seqlen_k ||
+                             (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
+      warpgroup_wait<1>();
+      CUTLASS_PRAGMA_UNROLL
+      for (int j = 0; j < size(tSrS); ++j) {
+        const int key_row = get<0>(tScS(j)), query_col = get<1>(tScS(j));
+        float s = tSrS(j);
+        if (need_mask) {
+          const int key = key_base + key_row, query = query_base + query_col;
+          if (key >= p.seqlen_k || (p.causal && key > query + causal_offset)) s = -INFINITY;
+        }
+        tSrS(j) = fast_exp2(s * p.scale_log2 - lse[query_col]);
+      }
+      warpgroup_wait<0>();
+      // dS = P * (dP - D)
+      CUTLASS_PRAGMA_UNROLL
+      for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum[get<1>(tScS(j))]);
+
+      Tensor rP = make_tensor_like<Element>(tSrS);
+      convert(rP, tSrS);
+      Tensor rdS = make_tensor_like<Element>(tdPrdP);
+      convert(rdS, tdPrdP);
+
+      // dV += P^T dO
+      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
+      wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+
+      // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows.
+      NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsWritable));
+      copy(rdS, tdSsdS);
+      cutlass::arch::fence_view_async_shared();
+      NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+
+      Tensor tdQrdQ = partition_fragment_C(mma_dq, Shape<BlockM, Dim>{});
+      wgmma<true, -1>(mma_dq, tdQrdS, tdQrK, tdQrdQ);
+      // dK += dS^T Q
+      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);
+      warpgroup_wait<0>();
+      pipeline.consumer_release(state);
+      ++state;
+
+      // Partial dQ to the writer's buffer.
+      NamedBarrier::arrive_and_wait(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+      copy(tdQrdQ, tdQsdQ);
+      cutlass::arch::fence_view_async_shared();
+      NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqFull));
+    }
+  }
+};
+
+}  // namespace dash

@@ -1,0 +1,121 @@
+// Compile-time description of the backward main kernel for one (head dim, element type):
+// the WGMMA tilings, the shared-memory layouts and the TMA descriptor types.
+//
+// Notation: one CTA owns KV tile n (kBlockN key rows) and walks Q tiles m (kBlockM query rows).
+// Each of the two MMA warpgroups owns 64 of the kBlockN key rows, so S and dP are computed
+// transposed (S^T = K Q^T, rows = keys): the softmax gradient then sits in registers in
+// exactly the layout that the register-sourced WGMMAs dV += P^T dO and dK += dS^T Q need.
+#pragma once
+
+#include <cute/tensor.hpp>
+#include <cutlass/arch/barrier.h>
+#include <cutlass/cutlass.h>
+#include <cutlass/gemm/collective/builders/sm90_common.inl>
+#include <cutlass/pipeline/sm90_pipeline.hpp>
+
+#include "bwd/bwd_config.h"
+
+namespace dash {
+
+using namespace cute;
+
+template <int HeadDim, class Element_>
+struct BwdTraits {
+  using Element = Element_;
+  using Config = BwdConfig<HeadDim>;
+  static constexpr int kHeadDim = HeadDim;
+  static constexpr int kBlockM = Config::kBlockM;
+  static constexpr int kBlockN = Config::kBlockN;
+  static constexpr int kStages = Config::kStages;
+
+  static constexpr int kMmaWarpGroups = 2;
+  static constexpr int kMmaThreads = kMmaWarpGroups * 128;
+  static constexpr int kThreads = kMmaThreads + 128;  // + one producer warpgroup
+  static_assert(kBlockN == 64 * kMmaWarpGroups, "each MMA warpgroup owns 64 key rows");
+
+  using BlockM = Int<kBlockM>;
+  using BlockN = Int<kBlockN>;
+  using Dim = Int<kHeadDim>;
+
+  // S^T = K Q^T and dP^T = V dO^T: (kBlockN x kBlockM), reduction over the head dim.
+  using TiledMmaSdP = decltype(make_tiled_mma(
+      GMMA::ss_op_selector<Element, Element, float, Shape<_64, BlockM, Dim>, GMMA::Major::K, GMMA::Major::K>(),
+      Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}));
+  // dV += P^T dO and dK += dS^T Q: (kBlockN x d), reduction over the Q tile; A from registers.
+  using TiledMmadKV = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<_64, Dim, BlockM>, GMMA::Major::K, GMMA::Major::MN>(),
+      Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}));
+  // dQ = dS K: (kBlockM x d), reduction over the KV tile. The two warpgroups split the
+  // 128-row Q tile (hdim 64) or the head dim (64-row Q tile, hdim 128).
+  static constexpr bool kDqSplitM = kBlockM >= 64 * kMmaWarpGroups;
+  using DqAtomShape = std::conditional_t<kDqSplitM, Shape<_64, Dim, BlockN>,
+                                         Shape<_64, Int<kHeadDim / kMmaWarpGroups>, BlockN>>;
+  using DqAtomLayout = std::conditional_t<kDqSplitM, Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>,
+                                          Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>>;
+  static_assert(!kDqSplitM || kBlockM == 64 * kMmaWarpGroups);
+  using TiledMmadQ = decltype(make_tiled_mma(
+      GMMA::ss_op_selector<Element, Element, float, DqAtomShape, GMMA::Major::K, GMMA::Major::MN>(),
+      DqAtomLayout{}));
+
+  // Shared memory. Q/dO/LSE/D are multi-stage (one stage per visited Q tile); K/V are loaded once.
+  using SmemAtomQ = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, Dim>());
+  using SmemLayoutQ = decltype(tile_to_shape(SmemAtomQ{}, Shape<BlockM, Dim, Int<kStages>>{}));
+  using SmemLayoutdO = SmemLayoutQ;
+  using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, Dim>());
+  using SmemLayoutK = decltype(tile_to_shape(SmemAtomK{}, Shape<BlockN, Dim>{}));
+  using SmemLayoutV = SmemLayoutK;
+  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, BlockN>());
+  using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<BlockM, BlockN>{}));
+
+  // Transposed views of the same bytes, for the operands that are MN-major.
+  using SmemLayoutQt = decltype(composition(
+      SmemLayoutQ{}, make_layout(Shape<Dim, BlockM, Int<kStages>>{}, Stride<BlockM, _1, Int<kBlockM * kHeadDim>>{})));
+  using SmemLayoutdOt = SmemLayoutQt;
+  using SmemLayoutKt = decltype(composition(SmemLayoutK{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
+  using SmemLayoutdSt = decltype(composition(SmemLayoutdS{}, make_layout(Shape<BlockN, BlockM>{}, Stride<BlockM, _1>{})));
+
+  // The partial dQ tile, fp32 row-major: the same layout as a tile of the dQ accumulator in
+  // global memory, so one bulk reduce-add moves it and the postprocess reads it row by row.
+  using SmemLayoutdQ = Layout<Shape<BlockM, Dim>, Stride<Dim, _1>>;
+  using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
+
+  struct SharedStorage {
+    array_aligned<Element, cosize_v<SmemLayoutK>, 1024> k;
+    array_aligned<Element, cosize_v<SmemLayoutV>, 1024> v;
+    array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
+    array_aligned<Element, cosize_v<SmemLayoutdO>, 1024> dout;
+    array_aligned<Element, cosize_v<SmemLayoutdS>, 1024> ds;
+    array_aligned<float, cosize_v<SmemLayoutdQ>, 128> dq;
+    array_aligned<float, cosize_v<SmemLayoutRow>, 128> lse;
+    array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
+    typename cutlass::PipelineTmaAsync<kStages>::SharedStorage pipeline;
+    alignas(8) uint64_t kv_barrier;
+  };
+  static constexpr int kSmemBytes = int(sizeof(SharedStorage));
+
+  // Global tensors as TMA sees them: (seq, dim, head, batch) with element strides.
+  using ShapeSeq = Shape<int32_t, int32_t, int32_t, int32_t>;
+  using StrideSeq = Stride<int64_t, _1, int64_t, int64_t>;
+  using TmaQ = decltype(make_tma_copy(
+      SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), ShapeSeq{}, StrideSeq{}),
+      take<0, 2>(SmemLayoutQ{}), Shape<BlockM, Dim>{}, _1{}));
+  using TmaK = decltype(make_tma_copy(
+      SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), ShapeSeq{}, StrideSeq{}),
+      SmemLayoutK{}, Shape<BlockN, Dim>{}, _1{}));
+
+  static constexpr uint32_t kQTileBytes = kBlockM * kHeadDim * sizeof(Element);
+  static constexpr uint32_t kRowBytes = kBlockM * sizeof(float);
+  static constexpr uint32_t kStageBytes = 2 * kQTileBytes + 2 * kRowBytes;  // Q, dO, LSE, D
+  static constexpr uint32_t kKVBytes = 2 * kBlockN * kHeadDim * sizeof(Element);
+  static constexpr uint32_t kDqTileBytes = kBlockM * kHeadDim * sizeof(float);
+};
+
+// Named barriers (ids above CUTLASS's reserved ones).
+enum class BwdBarrier : uint32_t {
+  kDsWritable = 0,  // both MMA warpgroups are done reading dS of the previous step
+  kDsReady = 1,     // dS of this step is in shared memory
+  kDqFull = 2,      // MMA warpgroups -> dQ writer: the partial dQ tile is in shared memory
+  kDqEmpty = 3,     // dQ writer -> MMA warpgroups: the dQ buffer may be overwritten
+};
+
+}  // namespace dash

@@ -1,0 +1,54 @@
+"""`python -m dash`: what this machine can run, in a few lines, and a one-line verdict."""
+from __future__ import annotations
+
+import platform
+import sys
+
+
+def report() -> tuple[list[str], bool]:
+    lines, problems = [], []
+    import dash
+    from dash import _ext
+
+    lines.append(f"dash        {dash.__version__}  (python {platform.python_version()})")
+    try:
+        import torch
+    except ImportError:
+        return lines + ["torch       not installed", "verdict     NOT READY: install torch"], False
+    lines.append(f"torch       {torch.__version__}  (built with CUDA {torch.version.cuda})")
+    if _ext.available():
+        C = _ext.load()
+        kernels = [name for name in ("bwd_main", "fwd") if hasattr(C, name)]
+        lines.append(f"extension   dash._C built for {C.compiled_archs()}; kernels: {', '.join(kernels) or 'none'}")
+        if "fwd" not in kernels:
+            problems.append("the forward kernel is not in this build")
+    else:
+        lines.append("extension   NOT BUILT (no nvcc at install time): kernels unavailable")
+        problems.append("build the extension (CUDA toolkit >= 12.3, then reinstall dash)")
+    if not torch.cuda.is_available():
+        lines.append("gpu         none visible")
+        problems.append("no CUDA GPU")
+    else:
+        i = torch.cuda.current_device()
+        props = torch.cuda.get_device_properties(i)
+        cc = (props.major, props.minor)
+        lines.append(f"gpu         {props.name}, compute capability {cc[0]}.{cc[1]}, {props.multi_processor_count} SMs")
+        if cc != (9, 0):
+            problems.append(f"dash's kernels need a Hopper GPU (sm90); this one is sm{cc[0]}{cc[1]}")
+    lines.append("features    backward: bf16/fp16, head_dim 64/128, full/causal (bottom-right), any lengths, "
+                 "MHA/GQA/MQA; schedules atomic, ascending, descending, spt, shift, shift_causal, auto")
+    if problems:
+        lines.append("verdict     NOT READY: " + "; ".join(problems))
+    else:
+        lines.append("verdict     ready")
+    return lines, not problems
+
+
+def main() -> int:
+    lines, _ = report()
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

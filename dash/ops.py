@@ -1,0 +1,174 @@
+"""Low-level entry points: the backward kernels on tensors, no autograd.
+
+`attn_bwd` runs dash's three backward kernels (preprocess, main, postprocess) for given q, k,
+v, out, dout and the forward's softmax_lse. It validates the inputs, builds (and caches) the
+schedule tables, allocates the workspaces with torch (caching allocator, stream-ordered) and
+launches on the current CUDA stream.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from typing import NamedTuple
+
+import torch
+
+from dash import _ext, validate
+
+DETERMINISTIC_SCHEDULES = ("ascending", "descending", "spt", "shift", "shift_causal")
+SCHEDULES = ("atomic", "auto") + DETERMINISTIC_SCHEDULES
+
+
+class BwdTables(NamedTuple):
+    name: str           # the schedule the kernel runs ("ascending" for atomic)
+    launch_order: torch.Tensor
+    visit_offsets: torch.Tensor
+    visit_m: torch.Tensor
+    rank: torch.Tensor
+    wave_size: int      # co-resident CTAs the schedule relies on
+
+
+@functools.lru_cache(maxsize=None)
+def _coresident(device_index: int, head_dim: int, dtype: torch.dtype) -> int:
+    with torch.cuda.device(device_index):
+        return _ext.load().bwd_max_coresident(head_dim, _ext.dtype_code(dtype))
+
+
+def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
+    from dash.schedule import Problem
+
+    C = _ext.load()
+    block_m, block_n = C.bwd_tile_shape(head_dim)
+    num_sms = torch.cuda.get_device_properties(device).multi_processor_count
+    ctas_per_sm = max(1, _coresident(device.index, head_dim, dtype) // num_sms)
+    if not 0 <= sm_margin < num_sms:
+        raise ValueError(f"sm_margin must be in [0, {num_sms}) on this GPU, got {sm_margin}")
+    return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n,
+                   mask="causal" if causal else "full", batch=batch, heads=heads, heads_kv=heads_kv,
+                   head_dim=head_dim, num_sms=num_sms, sm_margin=sm_margin, ctas_per_sm=ctas_per_sm)
+
+
+@functools.lru_cache(maxsize=256)
+def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
+    from dash.schedule import build_tables
+
+    t = build_tables(problem, schedule)
+    arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
+    return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), **arrays)
+
+
+def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
+    """The schedule to run: 'atomic' when not deterministic; 'auto' asks the schedule model."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
+    if not deterministic:
+        return "atomic"
+    if schedule == "atomic":
+        raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with "
+                         "deterministic=True")
+    if schedule == "auto":
+        from dash.schedule import choose
+
+        return choose(problem)
+    return schedule
+
+
+def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=False, deterministic=True,
+             schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None):
+    """Gradients (dq, dk, dv) of FA3-semantics attention (see dash.reference).
+
+    schedule: "auto" (the schedule model picks), one of DETERMINISTIC_SCHEDULES, or "atomic"
+    (non-deterministic reduce-adds; also what deterministic=False runs).
+    timing: optional int64 tensor (batch, heads, num_n_blocks, 2) that receives each CTA's
+    start/end %globaltimer (ns), for drawing the real schedule.
+    trace: optional int32 tensor (batch, heads, total visits) that receives, for each visit in
+    the tables' visit_m order, the turn its dQ add took (the rank, when deterministic; the
+    arrival order with the atomic path).
+    """
+    batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = validate.check_qkv(q, k, v, check_cuda=False)
+    validate.check_like("out", out, "q", q)
+    validate.check_like("dout", dout, "q", q)
+    validate.check_lse(softmax_lse, batch, heads, seqlen_q, q.device)
+    validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
+    if softmax_scale is None:
+        softmax_scale = 1.0 / math.sqrt(head_dim)
+    for name, t, ref in (("dq", dq, q), ("dk", dk, k), ("dv", dv, v)):
+        if t is not None:
+            validate.check_like(name, t, name[1], ref)
+    dq = torch.empty_like(q) if dq is None else dq
+    dk = torch.empty_like(k) if dk is None else dk
+    dv = torch.empty_like(v) if dv is None else dv
+    if dq.numel() == 0 or dk.numel() == 0:
+        dq.zero_(), dk.zero_(), dv.zero_()
+        return dq, dk, dv
+
+    C = _ext.load()
+    q, k, v, out, dout = (validate.for_tma(t) for t in (q, k, v, out, dout))
+    softmax_lse = softmax_lse.contiguous()
+    problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin)
+    name = resolve_schedule(schedule, deterministic, problem)
+    tables = _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)
+    block_m, block_n = problem.block_m, problem.block_n
+    num_m = -(-seqlen_q // block_m)
+    num_n = -(-seqlen_k // block_n)
+
+    f32 = dict(device=q.device, dtype=torch.float32)
+    lse_log2 = torch.empty(batch, heads, num_m * block_m, **f32)
+    dpsum = torch.empty(batch, heads, num_m * block_m, **f32)
+    dq_accum = torch.empty(batch, heads, num_m, block_m * head_dim, **f32)
+    dq_counter = torch.empty(batch, heads, num_m, device=q.device, dtype=torch.int32)
+    gqa = heads != heads_kv
+    # GQA/MQA: each q-head's dK/dV slice in fp32, summed over the group below in a fixed order.
+    dk_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.for_tma(dk)
+    dv_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.for_tma(dv)
+    dq_out = dq if dq.stride(-1) == 1 else torch.empty_like(q)
+
+    p = C.BwdParams()
+    p.q, p.k, p.v, p.out, p.dout = (_ext.strided(t) for t in (q, k, v, out, dout))
+    p.lse = softmax_lse.data_ptr()
+    p.dq, p.dk, p.dv = _ext.strided(dq_out), _ext.strided(dk_out), _ext.strided(dv_out)
+    p.dkv_fp32 = gqa
+    p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
+    p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
+    p.softmax_scale = float(softmax_scale)
+    p.causal = bool(causal)
+    p.dtype = _ext.dtype_code(q.dtype)
+    p.lse_log2, p.dpsum = lse_log2.data_ptr(), dpsum.data_ptr()
+    p.dq_accum, p.dq_counter = dq_accum.data_ptr(), dq_counter.data_ptr()
+    p.launch_order, p.visit_offsets = tables.launch_order.data_ptr(), tables.visit_offsets.data_ptr()
+    p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
+    p.deterministic = name != "atomic"
+    p.wave_size = tables.wave_size
+    if timing is not None:
+        if timing.shape != (batch, heads, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
+            raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads, num_n, 2)}")
+        p.timing = timing.data_ptr()
+    p.total_visits = tables.visit_m.numel()
+    if trace is not None:
+        if trace.shape != (batch, heads, p.total_visits) or trace.dtype != torch.int32 or not trace.is_contiguous():
+            raise ValueError(f"trace must be a contiguous int32 tensor of shape {(batch, heads, p.total_visits)}")
+        p.trace = trace.data_ptr()
+
+    stream = torch.cuda.current_stream(q.device).cuda_stream
+    with torch.cuda.device(q.device):
+        C.bwd_preprocess(p, stream)
+        C.bwd_main(p, stream)
+        C.bwd_postprocess(p, stream)
+    if dq_out is not dq:
+        dq.copy_(dq_out)
+    if gqa:
+        group = heads // heads_kv
+        dk.copy_(dk_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
+        dv.copy_(dv_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
+    elif dk_out.data_ptr() != dk.data_ptr():
+        dk.copy_(dk_out), dv.copy_(dv_out)
+    return dq, dk, dv
+
+
+def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, sm_margin=0) -> BwdTables:
+    """The tables attn_bwd would hand the kernel for these shapes (a debug hook for tests)."""
+    batch, seqlen_q, heads, head_dim = q.shape
+    problem = _problem(seqlen_q, k.shape[1], head_dim, causal, batch, heads, k.shape[2], q.device, q.dtype,
+                       sm_margin)
+    name = resolve_schedule(schedule, deterministic, problem)
+    return _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)

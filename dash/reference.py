@@ -1,0 +1,61 @@
+"""Plain PyTorch attention, forward and backward: the reference every GPU test compares to.
+
+Semantics follow FlashAttention-3: q (batch, seqlen_q, heads, d), k and v (batch, seqlen_k,
+heads_kv, d) with heads % heads_kv == 0 (GQA/MQA), the causal mask aligned to the bottom-right
+corner when seqlen_q != seqlen_k (query i sees key j iff j <= i + seqlen_k - seqlen_q), and the
+log-sum-exp returned as fp32 (batch, heads, seqlen_q) in natural log. Rows that see no key get
+out = 0, lse = -inf and zero gradients.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def causal_mask(seqlen_q: int, seqlen_k: int, device=None) -> torch.Tensor:
+    """Boolean (seqlen_q, seqlen_k): True where query i may attend key j."""
+    i = torch.arange(seqlen_q, device=device)[:, None]
+    j = torch.arange(seqlen_k, device=device)[None, :]
+    return j <= i + (seqlen_k - seqlen_q)
+
+
+def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True):
+    """Returns (out, lse). With upcast, the math runs in fp32 (fp64 if the inputs are fp64)
+    and out is cast back to q's dtype; without, it runs in the input dtype (PyTorch's own
+    rounding, used to set the error bound of a test)."""
+    dtype = q.dtype
+    if upcast and dtype in (torch.float16, torch.bfloat16):
+        q, k, v = q.float(), k.float(), v.float()
+    heads, heads_kv = q.shape[2], k.shape[2]
+    if heads != heads_kv:
+        k = k.repeat_interleave(heads // heads_kv, dim=2)
+        v = v.repeat_interleave(heads // heads_kv, dim=2)
+    scale = softmax_scale if softmax_scale is not None else 1.0 / math.sqrt(q.shape[-1])
+    scores = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
+    if causal:
+        allowed = causal_mask(q.shape[1], k.shape[1], q.device)
+        scores = scores.masked_fill(~allowed, float("-inf"))
+        empty_row = ~allowed.any(dim=-1)  # (seqlen_q,)
+        # A row with no allowed key: softmax over zeros, then multiplied by 0, so that neither
+        # the values nor the gradients see a NaN.
+        scores = scores.masked_fill(empty_row[:, None], 0.0)
+        keep = (~empty_row).to(scores.dtype)[:, None]
+    else:
+        empty_row, keep = None, None
+    low_precision = scores.dtype in (torch.float16, torch.bfloat16)
+    lse = torch.logsumexp(scores.float() if low_precision else scores, dim=-1)
+    probs = torch.softmax(scores, dim=-1)
+    if keep is not None:
+        probs = probs * keep
+        lse = lse.masked_fill(empty_row, float("-inf"))
+    out = torch.einsum("bhqk,bkhd->bqhd", probs, v)
+    return out.to(dtype), lse
+
+
+def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True):
+    """(dq, dk, dv) of attention_ref by autograd, in q's dtype."""
+    qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
+    out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast)
+    dq, dk, dv = torch.autograd.grad(out, (qg, kg, vg), dout)
+    return dq, dk, dv

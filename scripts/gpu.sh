@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# One command on a GPU machine: build dash's extension in place, run the GPU tests, and
+# optionally a benchmark. Logs go to LOG_DIR (default: ./gpu-logs).
+#
+#   scripts/gpu.sh [LOG_DIR] [--tests PYTEST_ARGS...] [--bench "bench/bwd.py --quick"]...
+#
+# Examples:
+#   scripts/gpu.sh $OUT                                   # build + all tests
+#   scripts/gpu.sh $OUT --tests tests/test_bwd.py -x      # build + some tests
+#   scripts/gpu.sh $OUT --bench "bench/bwd.py --quick"    # build + tests + a benchmark
+# Objects compiled elsewhere with the same nvcc are reused from build/objcache.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+log_dir=${1:-gpu-logs}; shift || true
+mkdir -p "$log_dir"
+tests=(tests) benches=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tests) shift; tests=(); while [ $# -gt 0 ] && [ "$1" != "--bench" ]; do tests+=("$1"); shift; done ;;
+    --bench) benches+=("$2"); shift 2 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+export PYTHONUNBUFFERED=1 MAX_JOBS=${MAX_JOBS:-16}
+python3 -c 'import torch; print("device:", torch.cuda.get_device_name(), "| torch", torch.__version__, "| CUDA", torch.version.cuda)' | tee "$log_dir/device.txt"
+start=$(date +%s)
+if ! python3 setup.py build_ext --inplace > "$log_dir/build.log" 2>&1; then
+  tail -60 "$log_dir/build.log"; echo "BUILD FAILED"; exit 1
+fi
+echo "build: $(( $(date +%s) - start )) s"; grep -E "compiled|cached" "$log_dir/build.log" | head -20
+python3 -m dash | tee "$log_dir/status.txt"
+rc=0
+timeout 540 python3 -m pytest -q -rs "${tests[@]}" 2>&1 | tee "$log_dir/tests.log" | tail -40 || rc=1
+for b in "${benches[@]}"; do
+  echo "== $b"; python3 $b 2>&1 | tee -a "$log_dir/bench.log" | tail -60 || rc=1
+done
+exit $rc
