@@ -29,7 +29,8 @@ CUTLASS = ROOT / "third_party" / "cutlass" / "include"
 # Kernel families: folders of csrc/ with their own kernels and binding. DASH_FAMILIES=bwd builds
 # a subset (a developer iterating on one family); the default is all of them.
 ALL_FAMILIES = ("bwd", "fwd")
-FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).split(",") if f in ALL_FAMILIES]
+FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).split(",")
+            if f in ALL_FAMILIES and any((CSRC / f).glob("*.cpp"))]
 
 
 def family_sources(pattern):
