@@ -114,6 +114,23 @@ def plot_comparison(results: dict, path: str, problem=None, max_slots: int | Non
                         Patch(color=STALL, label="SM held, not computing")],
                loc="lower center", ncol=4, fontsize=8, frameon=False)
     fig.tight_layout(rect=(0, 0.03, 1, 0.97))
-    fig.savefig(path, dpi=110)
+    if str(path).lower().endswith(".png"):
+        _save_small_png(fig, path)
+    else:
+        fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def _save_small_png(fig, path):
+    """PNG with a 128-colour palette: the charts have few colours, and this keeps them ~5x
+    smaller (Pillow comes with matplotlib)."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    fig.savefig(buf, dpi=110, format="png")
+    buf.seek(0)
+    img = Image.open(buf).convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    img.save(path, optimize=True)
