@@ -76,6 +76,12 @@ def main(argv=None) -> int:
     if a.plot:
         from .plot import plot_comparison
 
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:  # pragma: no cover
+            print("--plot needs matplotlib: pip install matplotlib", file=sys.stderr)
+            return 1
+
         shown = {a.schedule: res[a.schedule]} if a.schedule else res
         if a.schedule and "ascending" not in shown:
             shown = {"ascending": res["ascending"], **shown}

@@ -132,5 +132,5 @@ def _save_small_png(fig, path):
     buf = io.BytesIO()
     fig.savefig(buf, dpi=110, format="png")
     buf.seek(0)
-    img = Image.open(buf).convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    img = Image.open(buf).convert("RGB").quantize(colors=128, method=getattr(Image, "Quantize", Image).FASTOCTREE)
     img.save(path, optimize=True)

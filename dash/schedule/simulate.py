@@ -78,6 +78,11 @@ class SimResult:
         return 1.0 - float(self.slot_busy.sum()) / (self.slots * self.makespan) if self.makespan else 0.0
 
     @property
+    def slot_idle(self) -> np.ndarray:
+        """float[C]: time per slot without compute (waits, unhidden reductions, the tail)."""
+        return self.makespan - self.slot_busy
+
+    @property
     def wait_fraction(self) -> float:
         """Share of slot time a CTA holds its SM without computing."""
         return float((self.slot_held - self.slot_busy).sum()) / (self.slots * self.makespan) if self.makespan else 0.0

@@ -68,6 +68,11 @@ class ScheduleTables:
         waits on a later-launched one, else 1 (waits only go backwards in launch order)."""
         return self.wave_size if self.forward_waits else 1
 
+    def __repr__(self) -> str:
+        built = "" if self.built_as in ("", self.name) else f", built as {self.built_as}"
+        return (f"ScheduleTables({self.name!r}{built}: M={self.num_m}, N={self.num_n}, "
+                f"{len(self.visit_m)} visits, wave_size={self.wave_size})")
+
     def visits(self, n: int) -> np.ndarray:
         return self.visit_m[self.visit_offsets[n]:self.visit_offsets[n + 1]]
 
