@@ -48,7 +48,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   __syncthreads();
 
   if (warp_group == 0) {
-    cutlass::arch::warpgroup_reg_dealloc<32>();
+    cutlass::arch::warpgroup_reg_dealloc<Traits::kProducerRegs>();
     if (w.visit_count == 0) return;  // nothing to load or add; the MMA warpgroups write zeros
     if (warp == 0) {
       if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, gridDim.z);
@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
       Mainloop::write_dq(p, smem, w);
     }
   } else {
-    cutlass::arch::warpgroup_reg_alloc<240>();
+    cutlass::arch::warpgroup_reg_alloc<Traits::kMmaRegs>();
     const int tid = threadIdx.x - 128;
     const bool timed = p.timing != nullptr && tid == 0;
     const int64_t timing_slot = ((int64_t(w.batch) * p.heads + w.head) * p.num_n_blocks + w.n) * 2;

@@ -204,7 +204,8 @@ struct BwdMainloop {
     const int causal_offset = p.seqlen_k - p.seqlen_q;  // bottom-right aligned causal mask
     const int key_base = w.n * kBlockN;
 
-    cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
+    // K and V are only loaded when there is something to visit.
+    if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
     PipelineState state;
     for (int i = 0; i < w.visit_count; ++i) {
       const int m = p.visit_m[w.visit_begin + i];

@@ -31,6 +31,13 @@ struct BwdTraits {
   static constexpr int kMmaWarpGroups = 2;
   static constexpr int kMmaThreads = kMmaWarpGroups * 128;
   static constexpr int kThreads = kMmaThreads + 128;  // + one producer warpgroup
+  // setmaxnreg budgets. The CTA is launched with 65536 / kThreads registers per thread (rounded
+  // down to a multiple of 8) and can only redistribute those: if the MMA warpgroups asked for
+  // more than the producer gives back, their setmaxnreg.inc would wait forever.
+  static constexpr int kProducerRegs = 24;
+  static constexpr int kMmaRegs = 240;
+  static_assert(kProducerRegs * 128 + kMmaRegs * kMmaThreads <= (65536 / kThreads) / 8 * 8 * kThreads,
+                "register budgets exceed what the CTA is launched with: the kernel would hang");
   static_assert(kBlockN == 64 * kMmaWarpGroups, "each MMA warpgroup owns 64 key rows");
 
   using BlockM = Int<kBlockM>;

@@ -1,0 +1,31 @@
+"""A fast first look on a GPU machine: one small backward per (hdim, mask, schedule), each
+checked against the fp32 reference. Meant to run under `timeout` before the full test suite,
+so that a hang costs seconds, not the whole run."""
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, ".")
+from tests.helpers import make_inputs, reference_and_baseline_grads, reference_fwd  # noqa: E402
+from dash.ops import attn_bwd  # noqa: E402
+
+ok = True
+for head_dim in (64, 128):
+    for causal in (False, True):
+        for schedule in ("atomic", "ascending", "descending", "spt", "shift", "shift_causal"):
+            q, k, v, dout = make_inputs(2, 300, 300, 4, 2, head_dim, torch.bfloat16)
+            out, lse = reference_fwd(q, k, v, causal)
+            t = time.time()
+            grads = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule,
+                             deterministic=schedule != "atomic")
+            torch.cuda.synchronize()
+            refs, lows = reference_and_baseline_grads(q, k, v, dout, causal)
+            errs = [(g.float() - r).abs().max().item() for g, r in zip(grads, refs)]
+            base = [(l.float() - r).abs().max().item() for l, r in zip(lows, refs)]
+            good = all(e <= 2 * b + 1e-4 for e, b in zip(errs, base))
+            ok &= good
+            print(f"d{head_dim} causal={causal:d} {schedule:13s} {'ok ' if good else 'BAD'} "
+                  f"err dq/dk/dv {errs[0]:.2e}/{errs[1]:.2e}/{errs[2]:.2e}  torch-bf16 {base[0]:.2e}/{base[1]:.2e}/{base[2]:.2e}"
+                  f"  {1e3 * (time.time() - t):.0f} ms", flush=True)
+sys.exit(0 if ok else 1)
