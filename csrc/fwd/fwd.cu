@@ -1,0 +1,52 @@
+// dash::fwd: checks the parameters the kernels rely on, then dispatches on (head_dim, dtype).
+// Host code only; the kernels live in the fwd_hdim*_*.cu translation units.
+#include <cstdint>
+#include <string>
+
+#include "common/check.h"
+#include "common/dispatch.h"
+#include "fwd/fwd_instantiations.h"
+#include "fwd/fwd_params.h"
+
+namespace dash {
+
+namespace {
+
+// TMA: 16-byte aligned base address and outer strides.
+void require_tma_ready(const char* name, const Strided& t, int elem_bytes) {
+  DASH_REQUIRE(t.ptr != 0, std::string(name) + " is a null pointer");
+  DASH_REQUIRE(t.ptr % 16 == 0, std::string(name) + " must be 16-byte aligned");
+  for (int64_t s : {t.batch_stride, t.row_stride, t.head_stride}) {
+    DASH_REQUIRE(s >= 0 && (s * elem_bytes) % 16 == 0,
+                 std::string(name) + " strides must be non-negative multiples of 16 bytes");
+  }
+}
+
+}  // namespace
+
+void fwd(const FwdParams& p, cudaStream_t stream) {
+  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 128, "fwd supports head_dim 64 and 128, got " + std::to_string(p.head_dim));
+  DASH_REQUIRE(p.batch >= 0 && p.seqlen_q >= 0 && p.seqlen_k >= 0, "negative size");
+  DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
+               "heads must be a positive multiple of heads_kv");
+  DASH_REQUIRE(p.softmax_scale > 0.f, "softmax_scale must be positive");
+  if (p.batch == 0 || p.seqlen_q == 0) return;  // nothing to write
+  DASH_REQUIRE(p.seqlen_k > 0, "seqlen_k == 0: the caller fills out = 0 and lse = -inf");
+  DASH_REQUIRE(p.batch <= 65535 && p.heads <= 65535, "batch and heads must be <= 65535 (grid limits)");
+  require_tma_ready("q", p.q, 2);
+  require_tma_ready("k", p.k, 2);
+  require_tma_ready("v", p.v, 2);
+  require_tma_ready("out", p.out, 2);
+  DASH_REQUIRE(p.lse != 0 && p.lse % 4 == 0, "lse must be a 4-byte aligned fp32 buffer");
+
+  dispatch_dtype(p.dtype, [&](auto e) {
+    using Element = decltype(e);
+    if (p.head_dim == 64) {
+      run_fwd<64, Element>(p, stream);
+    } else {
+      run_fwd<128, Element>(p, stream);
+    }
+  });
+}
+
+}  // namespace dash

@@ -1,0 +1,35 @@
+// Tile configurations of the forward kernel: the only place tile sizes are written down.
+//
+// One CTA computes a kBlockM x head_dim block of the output for one (head, batch). Threads:
+// warpgroup 0 is the producer (one warp issues every TMA load), warpgroups 1 and 2 are the
+// consumers, each owning 64 of the kBlockM query rows and walking all KV tiles of the CTA.
+//
+// kBlockN is chosen so that a consumer thread's live registers fit under kConsumerRegs:
+// S (64 x kBlockN fp32 / 128 threads), P (the same in 16 bit) and O (64 x d fp32 / 128):
+//   d=128, N=176: 88 + 44 + 64 = 196 registers of data (FA3 uses the same tile for this reason);
+//   d=64,  N=192: 96 + 48 + 32 = 176.
+// Causal tiles use N=128: the diagonal blocks waste less work and the CTA's span of KV tiles
+// is rounded less. Two stages of K and V are enough when each stage is a whole 128-row GEMM
+// of work for two warpgroups; shared memory (d=128, N=176): Q 32 KiB + 2 x (K 44 + V 44) = 208 KiB.
+#pragma once
+
+namespace dash {
+
+template <int kHeadDim_, bool kCausal_>
+struct FwdConfig {
+  static constexpr int kHeadDim = kHeadDim_;
+  static constexpr bool kCausal = kCausal_;
+  static constexpr int kNumConsumerWG = 2;
+  static constexpr int kRowsPerWG = 64;  // WGMMA M
+  static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
+  static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
+  static constexpr int kStages = 2;
+  static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
+  // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.
+  static constexpr int kProducerRegs = 24;
+  static constexpr int kConsumerRegs = 240;
+  static_assert(kHeadDim % 64 == 0, "head_dim 64 or 128 (96, 192, 256: add a swizzle atom and a tile)");
+  static_assert(kBlockN % 16 == 0, "kBlockN is the K of the PV GEMM: a multiple of 16");
+};
+
+}  // namespace dash

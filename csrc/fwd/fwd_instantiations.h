@@ -1,0 +1,19 @@
+// The forward instantiations dash ships: one translation unit per (head_dim, dtype), each with
+// a causal and a full-mask kernel. fwd.cu dispatches to them; fwd_launch.h defines them.
+#pragma once
+#include <cuda_runtime.h>
+#include <cutlass/numeric_types.h>
+
+#include "fwd/fwd_params.h"
+
+namespace dash {
+
+template <int kHeadDim, class Element>
+void run_fwd(const FwdParams& p, cudaStream_t stream);
+
+extern template void run_fwd<64, cutlass::half_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd<64, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd<128, cutlass::half_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd<128, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+
+}  // namespace dash

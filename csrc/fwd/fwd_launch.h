@@ -1,0 +1,60 @@
+// Host side of one forward instantiation: TMA descriptors, grid, shared memory, launch.
+// Included only by the fwd_hdim*_*.cu files, one (head_dim, dtype) each, so that the
+// instantiations compile in parallel; causal is a template flag inside each of them.
+#pragma once
+#include <cute/tensor.hpp>
+
+#include "common/check.h"
+#include "fwd/fwd_config.h"
+#include "fwd/fwd_instantiations.h"
+#include "fwd/fwd_kernel.h"
+#include "fwd/fwd_params.h"
+
+namespace dash {
+
+namespace fwd_detail {
+
+template <int kHeadDim, class Element, bool kCausal>
+void launch(const FwdParams& p, cudaStream_t stream) {
+  using Cfg = FwdConfig<kHeadDim, kCausal>;
+  using Kernel = FwdKernel<Cfg, Element>;
+  using Mainloop = typename Kernel::Mainloop;
+  using Epilogue = typename Kernel::Epilogue;
+
+  typename Kernel::Params kp;
+  kp.mainloop = Mainloop::make_params(
+      p.q.as<Element const>(), p.q.row_stride, p.q.head_stride, p.q.batch_stride,
+      p.k.as<Element const>(), p.k.row_stride, p.k.head_stride, p.k.batch_stride,
+      p.v.as<Element const>(), p.v.row_stride, p.v.head_stride, p.v.batch_stride,
+      p.seqlen_q, p.seqlen_k, p.heads, p.heads_kv, p.batch);
+  kp.epilogue = Epilogue::make_params(p.out.as<Element>(), p.out.row_stride, p.out.head_stride,
+                                      p.out.batch_stride, reinterpret_cast<float*>(p.lse),
+                                      p.seqlen_q, p.heads, p.batch);
+  kp.seqlen_q = p.seqlen_q;
+  kp.seqlen_k = p.seqlen_k;
+  kp.heads = p.heads;
+  kp.group = p.heads / p.heads_kv;
+  kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
+  kp.softmax_scale = p.softmax_scale;
+  kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
+
+  auto kernel = &fwd_kernel<Cfg, Element>;
+  constexpr int smem = Kernel::kSmemBytes;
+  DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  dim3 grid(kp.num_m_blocks, p.heads, p.batch);
+  kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
+  DASH_CHECK_LAUNCH();
+}
+
+}  // namespace fwd_detail
+
+template <int kHeadDim, class Element>
+void run_fwd(const FwdParams& p, cudaStream_t stream) {
+  if (p.causal) {
+    fwd_detail::launch<kHeadDim, Element, true>(p, stream);
+  } else {
+    fwd_detail::launch<kHeadDim, Element, false>(p, stream);
+  }
+}
+
+}  // namespace dash

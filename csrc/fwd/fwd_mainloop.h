@@ -1,0 +1,314 @@
+// Forward mainloop: TMA loads of Q, K, V (producer warp) and, per consumer warpgroup, the
+// S = Q K^T (WGMMA, both operands in shared memory), online softmax, O += P V (WGMMA, P from
+// registers) loop over the KV tiles of the CTA.
+//
+// Overlap, as in FlashAttention-3:
+//  * intra-warpgroup: iteration n issues S_n = Q K_n^T and O += P_{n+1} V_{n+1} back to back and
+//    computes the softmax of S_n while the PV GEMM runs on the tensor cores;
+//  * ping-pong between the two consumer warpgroups: a pair of named barriers makes them take turns
+//    issuing their GEMMs, so one warpgroup's softmax (MUFU/FMA) runs under the other's GEMMs.
+// KV tiles are walked from the last one down, so the tiles that need a mask (the diagonal of a
+// causal mask, the ragged end of seqlen_k) come first and the steady state runs without masks.
+#pragma once
+#include <cute/tensor.hpp>
+#include <cutlass/arch/barrier.h>
+#include <cutlass/cutlass.h>
+#include <cutlass/numeric_conversion.h>
+#include <cutlass/pipeline/pipeline.hpp>
+
+#include "fwd/fwd_config.h"
+#include "fwd/fwd_softmax.h"
+
+namespace dash::fwd_detail {
+
+using namespace cute;
+
+// Named barrier ids (0 is __syncthreads). Per consumer warpgroup w: kSchedBarrier + w gates the
+// issue of its GEMMs (ping-pong), kEpilogueBarrier + w orders its O tile in smem before the store.
+enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 3 };
+
+CUTLASS_DEVICE void named_sync(int id, int threads) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+CUTLASS_DEVICE void named_arrive(int id, int threads) {
+  asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+// Largest GMMA swizzle atom whose row (head_dim contiguous elements) divides head_dim.
+template <class Element, int kHeadDim>
+constexpr auto smem_atom_k_major() {
+  if constexpr (kHeadDim % 64 == 0) return GMMA::Layout_K_SW128_Atom<Element>{};
+  else if constexpr (kHeadDim % 32 == 0) return GMMA::Layout_K_SW64_Atom<Element>{};
+  else return GMMA::Layout_K_SW32_Atom<Element>{};
+}
+
+// Issues one warpgroup GEMM (all k-blocks) as one commit group; does not wait.
+// kRegA: A is a register fragment (RS GEMM) rather than smem descriptors.
+template <bool kZeroInit, bool kRegA, class TiledMma, class TA, class TB, class TC>
+CUTLASS_DEVICE void wg_gemm(TiledMma& mma, TA&& a, TB const& b, TC& c) {
+  warpgroup_fence_operand(c);
+  if constexpr (kRegA) warpgroup_fence_operand(a);
+  warpgroup_arrive();
+  mma.accumulate_ = kZeroInit ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
+  CUTLASS_PRAGMA_UNROLL
+  for (int k = 0; k < size<2>(a); ++k) {
+    cute::gemm(mma, a(_, _, k), b(_, _, k), c);
+    mma.accumulate_ = GMMA::ScaleOut::One;
+  }
+  warpgroup_commit_batch();
+  warpgroup_fence_operand(c);
+  if constexpr (kRegA) warpgroup_fence_operand(a);
+}
+
+// fp32 fragment -> 16-bit fragment with the same register order (packed cvt of pairs).
+template <class TIn, class TOut>
+CUTLASS_DEVICE void convert_fragment(TIn const& in, TOut& out) {
+  using To = typename cute::remove_cvref_t<TOut>::value_type;
+  constexpr int N = decltype(size(in))::value;
+  static_assert(N == decltype(size(out))::value);
+  using Converter = cutlass::NumericArrayConverter<To, float, N>;
+  auto const& src = *reinterpret_cast<cutlass::Array<float, N> const*>(in.data());
+  *reinterpret_cast<cutlass::Array<To, N>*>(out.data()) = Converter{}(src);
+}
+
+template <class Cfg, class Element_>
+struct FwdMainloop {
+  using Element = Element_;
+  static constexpr int kHeadDim = Cfg::kHeadDim;
+  static constexpr int kBlockN = Cfg::kBlockN;
+  static constexpr int kStages = Cfg::kStages;
+  static constexpr int kRowsPerWG = Cfg::kRowsPerWG;
+  static constexpr int kNumWG = Cfg::kNumConsumerWG;
+  static constexpr int kConsumerThreads = 128 * kNumWG;
+
+  using TileQ = Shape<Int<kRowsPerWG>, Int<kHeadDim>>;  // one warpgroup's Q (and O) rows
+  using TileKV = Shape<Int<kBlockN>, Int<kHeadDim>>;
+
+  // Shared memory: Q as kNumWG separate 64-row tiles (each consumer's A operand, later its O
+  // staging buffer); K and V as kStages tiles of the same K-major layout; V^T is a view of V.
+  using SmemAtom = decltype(smem_atom_k_major<Element, kHeadDim>());
+  using SmemLayoutQTile = decltype(tile_to_shape(SmemAtom{}, TileQ{}));
+  using SmemLayoutQ = decltype(tile_to_shape(SmemAtom{}, Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kNumWG>>{}));
+  using SmemLayoutKV = decltype(tile_to_shape(SmemAtom{}, Shape<Int<kBlockN>, Int<kHeadDim>, Int<kStages>>{}));
+  using SmemLayoutVt = decltype(composition(
+      SmemLayoutKV{}, make_ordered_layout(Shape<Int<kHeadDim>, Int<kBlockN>, Int<kStages>>{}, Step<_2, _1, _3>{})));
+
+  // One warpgroup computes 64 rows: S (64 x N, K = d) from smem; O (64 x d, K = N) with P in registers.
+  using MmaQK = decltype(make_tiled_mma(
+      GMMA::ss_op_selector<Element, Element, float, Shape<Int<kRowsPerWG>, Int<kBlockN>, Int<kHeadDim>>>()));
+  using MmaPV = decltype(make_tiled_mma(
+      GMMA::rs_op_selector<Element, Element, float, Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kBlockN>>,
+                           GMMA::Major::K, GMMA::Major::MN>()));
+
+  // Global tensors as (seqlen, head_dim, heads, batch) for TMA; strides in elements.
+  using GShape = Shape<int32_t, int32_t, int32_t, int32_t>;
+  using GStride = Stride<int64_t, _1, int64_t, int64_t>;
+  using GLayout = Layout<GShape, GStride>;
+  using TmaQ = decltype(make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), GLayout{}),
+                                      SmemLayoutQTile{}, TileQ{}, _1{}));
+  using TmaKV = decltype(make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), GLayout{}),
+                                       take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}));
+
+  static constexpr uint32_t kQBytes = kNumWG * kRowsPerWG * kHeadDim * sizeof(Element);
+  static constexpr uint32_t kKVBytes = kBlockN * kHeadDim * sizeof(Element);
+
+  using Pipeline = cutlass::PipelineTmaAsync<kStages>;
+  using PipelineState = typename Pipeline::PipelineState;
+
+  struct SharedStorage {
+    cute::array_aligned<Element, cute::cosize_v<SmemLayoutQ>, 1024> q;
+    cute::array_aligned<Element, cute::cosize_v<SmemLayoutKV>, 1024> k;
+    cute::array_aligned<Element, cute::cosize_v<SmemLayoutKV>, 1024> v;
+    typename Pipeline::SharedStorage pipe_k;
+    typename Pipeline::SharedStorage pipe_v;
+    cutlass::arch::ClusterTransactionBarrier q_full;
+  };
+
+  struct Params {
+    TmaQ tma_q;
+    TmaKV tma_k, tma_v;
+    GShape shape_q, shape_k;
+  };
+
+  static Params make_params(Element const* q, int64_t q_row, int64_t q_head, int64_t q_batch,
+                            Element const* k, int64_t k_row, int64_t k_head, int64_t k_batch,
+                            Element const* v, int64_t v_row, int64_t v_head, int64_t v_batch,
+                            int seqlen_q, int seqlen_k, int heads, int heads_kv, int batch) {
+    GShape shape_q = make_shape(seqlen_q, kHeadDim, heads, batch);
+    GShape shape_k = make_shape(seqlen_k, kHeadDim, heads_kv, batch);
+    auto mQ = make_tensor(make_gmem_ptr(q), make_layout(shape_q, make_stride(q_row, _1{}, q_head, q_batch)));
+    auto mK = make_tensor(make_gmem_ptr(k), make_layout(shape_k, make_stride(k_row, _1{}, k_head, k_batch)));
+    auto mV = make_tensor(make_gmem_ptr(v), make_layout(shape_k, make_stride(v_row, _1{}, v_head, v_batch)));
+    return Params{make_tma_copy(SM90_TMA_LOAD{}, mQ, SmemLayoutQTile{}, TileQ{}, _1{}),
+                  make_tma_copy(SM90_TMA_LOAD{}, mK, take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}),
+                  make_tma_copy(SM90_TMA_LOAD{}, mV, take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}),
+                  shape_q, shape_k};
+  }
+
+  CUTLASS_DEVICE static void prefetch_descriptors(Params const& p) {
+    cute::prefetch_tma_descriptor(p.tma_q.get_tma_descriptor());
+    cute::prefetch_tma_descriptor(p.tma_k.get_tma_descriptor());
+    cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
+  }
+
+  // Producer: run by one whole warp; lane 0 issues. Order of loads = order of consumption:
+  // Q, K_top, then (K_n, V_{n+1}) for n descending, then V_0.
+  CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
+                                  int m_block, int head, int head_kv, int batch, int n_block_max) {
+    Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
+    Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
+    Tensor mV = p.tma_v.get_tma_tensor(p.shape_k);
+    Tensor gQ = local_tile(mQ(_, _, head, batch), TileQ{}, make_coord(_, _0{}));      // (64, d, m64)
+    Tensor gK = local_tile(mK(_, _, head_kv, batch), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
+    Tensor gV = local_tile(mV(_, _, head_kv, batch), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
+    Tensor sQ = make_tensor(make_smem_ptr(ss.q.data()), SmemLayoutQ{});
+    Tensor sK = make_tensor(make_smem_ptr(ss.k.data()), SmemLayoutKV{});
+    Tensor sV = make_tensor(make_smem_ptr(ss.v.data()), SmemLayoutKV{});
+    auto cta_q = p.tma_q.get_slice(_0{});
+    auto cta_k = p.tma_k.get_slice(_0{});
+    auto cta_v = p.tma_v.get_slice(_0{});
+    Tensor tQgQ = cta_q.partition_S(gQ);  // (TMA, TMA_M, TMA_K, m64)
+    Tensor tQsQ = cta_q.partition_D(sQ);  // (TMA, TMA_M, TMA_K, wg)
+    Tensor tKgK = cta_k.partition_S(gK);  // (TMA, TMA_N, TMA_K, n)
+    Tensor tKsK = cta_k.partition_D(sK);  // (TMA, TMA_N, TMA_K, stage)
+    Tensor tVgV = cta_v.partition_S(gV);
+    Tensor tVsV = cta_v.partition_D(sV);
+
+    const bool leader = threadIdx.x % 32 == 0;
+    // K/V tiles are read by every query tile of the head: keep them in L2; Q is read once.
+    constexpr auto kKeep = TMA::CacheHintSm90::EVICT_LAST;
+    constexpr auto kStream = TMA::CacheHintSm90::EVICT_FIRST;
+    if (leader) {
+      ss.q_full.arrive_and_expect_tx(kQBytes);
+      uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
+      CUTLASS_PRAGMA_UNROLL
+      for (int w = 0; w < kNumWG; ++w) {
+        copy(p.tma_q.with(bar, 0, kStream), tQgQ(_, _, _, m_block * kNumWG + w), tQsQ(_, _, _, w));
+      }
+    }
+    PipelineState write_k = cutlass::make_producer_start_state<Pipeline>();
+    PipelineState write_v = cutlass::make_producer_start_state<Pipeline>();
+    auto load_k = [&](int n) {
+      pipe_k.producer_acquire(write_k);
+      if (leader) {
+        copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), 0, kKeep), tKgK(_, _, _, n),
+             tKsK(_, _, _, write_k.index()));
+      }
+      ++write_k;
+    };
+    auto load_v = [&](int n) {
+      pipe_v.producer_acquire(write_v);
+      if (leader) {
+        copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), 0, kKeep), tVgV(_, _, _, n),
+             tVsV(_, _, _, write_v.index()));
+      }
+      ++write_v;
+    };
+    load_k(n_block_max - 1);
+    CUTLASS_PRAGMA_NO_UNROLL
+    for (int n = n_block_max - 2; n >= 0; --n) {
+      load_k(n);
+      load_v(n + 1);
+    }
+    load_v(0);
+  }
+
+  // Consumer warpgroup `wg`: computes its 64 rows of O (unnormalized until finalize) and the
+  // softmax state. Rows start at row_base; KV tiles [0, n_block_max) are visited descending,
+  // and tiles n >= n_unmasked_end get the mask.
+  template <class TensorO, class Softmax>
+  CUTLASS_DEVICE static void mma(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
+                                 int wg, int row_base, int n_block_max, int n_unmasked_end,
+                                 int seqlen_q, int seqlen_k, TensorO& tOrO, Softmax& softmax) {
+    const int tid = threadIdx.x % 128;
+    MmaQK mma_qk;
+    MmaPV mma_pv;
+    auto thr_qk = mma_qk.get_thread_slice(tid);
+    auto thr_pv = mma_pv.get_thread_slice(tid);
+
+    Tensor sQ = make_tensor(make_smem_ptr(ss.q.data()), SmemLayoutQ{});
+    Tensor sK = make_tensor(make_smem_ptr(ss.k.data()), SmemLayoutKV{});
+    Tensor sVt = make_tensor(make_smem_ptr(ss.v.data()), SmemLayoutVt{});
+    Tensor tSrQ = thr_qk.partition_fragment_A(sQ);   // (MMA, 1, d/16, wg) descriptors
+    Tensor tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, d/16, stage)
+    Tensor tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, N/16, stage)
+    Tensor tSrQ_wg = tSrQ(_, _, _, wg);
+
+    Tensor tSrS = partition_fragment_C(mma_qk, Shape<Int<kRowsPerWG>, Int<kBlockN>>{});
+    Tensor tOrP = make_tensor<Element>(acc_as_operand_a(tSrS.layout()));
+    Tensor tSrS_rc = rowcol(tSrS);
+    Tensor tScS_rc = rowcol(thr_qk.partition_C(make_identity_tensor(Shape<Int<kRowsPerWG>, Int<kBlockN>>{})));
+    Tensor tOrO_rc = rowcol(tOrO);
+
+    constexpr int kRows = decltype(size<0>(tSrS_rc))::value;
+    float scale[kRows];
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) scale[r] = 1.f;
+
+    // Ping-pong: this warpgroup issues its GEMMs only after the other one has issued its own.
+    const int my_bar = kSchedBarrier + wg;
+    const int other_bar = kSchedBarrier + (wg ^ 1);
+    auto mask = [&](int n) {
+      if (n >= n_unmasked_end) {
+        apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
+      }
+    };
+
+    // Warpgroup 1 lets warpgroup 0 issue first.
+    if (wg == 1) named_arrive(kSchedBarrier + 0, kConsumerThreads);
+
+    PipelineState read_k, read_v;  // index 0, phase 0
+    cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), 0);
+
+    // First KV tile: S only.
+    int n = n_block_max - 1;
+    pipe_k.consumer_wait(read_k);
+    named_sync(my_bar, kConsumerThreads);
+    wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
+    named_arrive(other_bar, kConsumerThreads);
+    warpgroup_wait<0>();
+    warpgroup_fence_operand(tSrS);
+    pipe_k.consumer_release(read_k);
+    ++read_k;
+    mask(n);
+    softmax.step(tSrS_rc, scale);
+    convert_fragment(tSrS, tOrP);
+    clear(tOrO);
+
+    CUTLASS_PRAGMA_NO_UNROLL
+    for (n = n_block_max - 2; n >= 0; --n) {
+      pipe_k.consumer_wait(read_k);
+      named_sync(my_bar, kConsumerThreads);
+      wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
+      softmax.rescale(tOrO_rc, scale);  // under the QK GEMM
+      pipe_v.consumer_wait(read_v);
+      wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
+      named_arrive(other_bar, kConsumerThreads);
+      warpgroup_wait<1>();  // S_n is ready; P_{n+1} V_{n+1} may still run
+      warpgroup_fence_operand(tSrS);
+      pipe_k.consumer_release(read_k);
+      ++read_k;
+      mask(n);
+      softmax.step(tSrS_rc, scale);
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(tOrO);
+      warpgroup_fence_operand(tOrP);
+      pipe_v.consumer_release(read_v);
+      ++read_v;
+      convert_fragment(tSrS, tOrP);
+    }
+
+    // Last PV GEMM. Warpgroup 1 skips its final arrive: it arrived once up front, so each
+    // barrier sees exactly as many arrives as syncs and nothing is left pending at exit.
+    softmax.rescale(tOrO_rc, scale);
+    pipe_v.consumer_wait(read_v);
+    named_sync(my_bar, kConsumerThreads);
+    wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
+    if (wg == 0) named_arrive(other_bar, kConsumerThreads);
+    warpgroup_wait<0>();
+    warpgroup_fence_operand(tOrO);
+    pipe_v.consumer_release(read_v);
+  }
+};
+
+}  // namespace dash::fwd_detail

@@ -1,0 +1,135 @@
+// Online softmax and masking on WGMMA accumulator fragments (part of the mainloop).
+//
+// A consumer thread holds, of a 64 x N accumulator, two rows (r and r + 8 of its warp's 16) and
+// N/4 columns of each. The four threads of a quad share those rows, so row reductions are a
+// thread-local pass plus two xor-shuffles: a fixed order, hence bitwise reproducible results.
+// Everything is fp32; exponentials are exp2 of one FFMA (s * scale*log2(e) - max * scale*log2(e)).
+#pragma once
+#include <cmath>
+
+#include <cute/tensor.hpp>
+#include <cutlass/cutlass.h>
+
+namespace dash::fwd_detail {
+
+using namespace cute;
+
+// ((2, 2, V), MMA_M, MMA_N) accumulator layout -> ((2, MMA_M), (2, V, MMA_N)) = (rows, cols).
+template <class Layout>
+CUTE_HOST_DEVICE constexpr auto acc_rowcol(Layout const& l) {
+  auto l0 = get<0>(l);
+  return make_layout(make_layout(get<1>(l0), get<1>(l)),
+                     make_layout(get<0>(l0), get<2>(l0), get<2>(l)));
+}
+
+template <class Tensor_>
+CUTE_HOST_DEVICE auto rowcol(Tensor_&& t) {
+  return make_tensor(t.data(), acc_rowcol(t.layout()));
+}
+
+// The accumulator of S = Q K^T, read as the register A operand of O += P V: element i of the
+// C fragment (row r/r+8, columns 8j + 2t + {0,1}) is element i of the A fragment of k-block j/2,
+// so only the grouping changes: ((2, 2, N/8), M, 1) -> ((2, 2, 2), M, N/16).
+template <class Layout>
+CUTE_HOST_DEVICE constexpr auto acc_as_operand_a(Layout const& l) {
+  auto l0 = logical_divide(get<0>(l), Shape<Underscore, Underscore, _2>{});
+  return make_layout(make_layout(get<0>(l0), get<1>(l0), get<2, 0>(l0)), get<1>(l),
+                     coalesce(make_layout(get<2, 1>(l0), get<2>(l))));
+}
+
+CUTLASS_DEVICE float exp2_approx(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+// Sets S to -inf where a key may not be seen: key >= seqlen_k, or (causal) key > row + Sk - Sq.
+// s and coord are (rows, cols) views of a fragment and of its identity (row, col) coordinates.
+template <bool kCausal, class TS, class TC>
+CUTLASS_DEVICE void apply_mask(TS& s, TC const& coord, int row_base, int col_base, int seqlen_q,
+                               int seqlen_k) {
+  CUTLASS_PRAGMA_UNROLL
+  for (int r = 0; r < size<0>(s); ++r) {
+    int limit = seqlen_k;
+    if constexpr (kCausal) {
+      const int row = row_base + get<0>(coord(r, 0));
+      limit = min(limit, row + seqlen_k - seqlen_q + 1);
+    }
+    limit -= col_base;
+    CUTLASS_PRAGMA_UNROLL
+    for (int c = 0; c < size<1>(s); ++c) {
+      if (get<1>(coord(r, c)) >= limit) s(r, c) = -INFINITY;
+    }
+  }
+}
+
+template <int kRows>
+struct OnlineSoftmax {
+  float row_max[kRows];  // running max of raw scores (unscaled); -inf while a row saw no key
+  float row_sum[kRows];  // this thread's partial sum; the quad reduction waits for finalize()
+  float scale_log2;
+
+  CUTLASS_DEVICE explicit OnlineSoftmax(float scale_log2_) : scale_log2(scale_log2_) {
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) { row_max[r] = -INFINITY; row_sum[r] = 0.f; }
+  }
+
+  // Turns the scores of one KV tile into unnormalized probabilities in place and returns, per row,
+  // the factor that rescales what was accumulated so far (0 or 1 on the first tile).
+  template <class TS>
+  CUTLASS_DEVICE void step(TS& s, float (&scale)[kRows]) {
+    constexpr int kCols = decltype(size<1>(s))::value;
+    static_assert(kCols % 4 == 0);
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      // Four independent max chains: shorter dependency than one serial chain.
+      float m[4] = {row_max[r], s(r, 0), s(r, 1), s(r, 2)};
+      m[0] = fmaxf(m[0], s(r, 3));
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 4; c < kCols; ++c) m[c % 4] = fmaxf(m[c % 4], s(r, c));
+      float mx = fmaxf(fmaxf(m[0], m[1]), fmaxf(m[2], m[3]));
+      mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+      mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+      // A row that has seen no key yet keeps max = -inf; use 0 as its offset so that
+      // exp2(-inf - 0) = 0 instead of exp2(-inf + inf) = NaN.
+      const float mx_scaled = mx == -INFINITY ? 0.f : mx * scale_log2;
+      scale[r] = exp2_approx(row_max[r] * scale_log2 - mx_scaled);
+      row_max[r] = mx;
+      float sum[4] = {0.f, 0.f, 0.f, 0.f};
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < kCols; ++c) {
+        s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
+        sum[c % 4] += s(r, c);
+      }
+      row_sum[r] = fmaf(row_sum[r], scale[r], (sum[0] + sum[1]) + (sum[2] + sum[3]));
+    }
+  }
+
+  template <class TO>
+  CUTLASS_DEVICE void rescale(TO& o, float const (&scale)[kRows]) {
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < size<1>(o); ++c) o(r, c) *= scale[r];
+    }
+  }
+
+  // Normalizes O and returns the natural-log LSE of each row (-inf for rows that saw no key;
+  // their O is 0).
+  template <class TO>
+  CUTLASS_DEVICE void finalize(TO& o, float softmax_scale, float (&lse)[kRows]) {
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      float sum = row_sum[r];
+      sum += __shfl_xor_sync(0xffffffffu, sum, 1);
+      sum += __shfl_xor_sync(0xffffffffu, sum, 2);
+      const bool empty = sum == 0.f;
+      const float inv = empty ? 0.f : 1.f / sum;
+      lse[r] = empty ? -INFINITY : row_max[r] * softmax_scale + logf(sum);
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < size<1>(o); ++c) o(r, c) *= inv;
+    }
+  }
+};
+
+}  // namespace dash::fwd_detail

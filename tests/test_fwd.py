@@ -1,0 +1,207 @@
+"""Forward kernel (dash.fwd.attn_fwd) against a float32 PyTorch reference.
+
+Criterion (as FA3's tests): the kernel's max error against the fp32 reference is no worse than
+twice the error of the same computation done by PyTorch in the input dtype, plus a small slack;
+never NaN. Rows that see no key must give out = 0 and lse = -inf exactly.
+"""
+import math
+
+import pytest
+import torch
+
+from dash.fwd import attn_fwd
+
+DTYPES = [torch.bfloat16, torch.float16]
+HEAD_DIMS = [64, 128]
+# (seqlen_q, seqlen_k): tile multiples and not, 1, unequal in both directions (with causal and
+# seqlen_q > seqlen_k the first rows see no key).
+SEQLENS = [(1, 1), (17, 17), (113, 113), (128, 128), (1000, 1000), (2048, 2048),
+           (1, 1000), (113, 203), (203, 113), (17, 2048), (1000, 17), (128, 1)]
+# (batch, heads, heads_kv): MHA, GQA, MQA; cycled over the seqlen pairs.
+HEADS = [(2, 4, 4), (3, 6, 2), (1, 4, 1), (1, 8, 8), (2, 6, 3)]
+
+
+# ---------------------------------------------------------------- reference
+def causal_allowed(seqlen_q, seqlen_k, device):
+    i = torch.arange(seqlen_q, device=device)[:, None]
+    j = torch.arange(seqlen_k, device=device)[None, :]
+    return j <= i + (seqlen_k - seqlen_q)  # bottom-right aligned
+
+
+def attention_reference(q, k, v, softmax_scale, causal, compute_dtype):
+    """(out in compute_dtype, lse fp32). compute_dtype=float32: the reference; the input
+    dtype: PyTorch's own rounding, which sets the error bound."""
+    heads, heads_kv = q.shape[2], k.shape[2]
+    q, k, v = q.to(compute_dtype), k.to(compute_dtype), v.to(compute_dtype)
+    if heads != heads_kv:
+        k = k.repeat_interleave(heads // heads_kv, dim=2)
+        v = v.repeat_interleave(heads // heads_kv, dim=2)
+    scores = torch.einsum("bqhd,bkhd->bhqk", q, k) * softmax_scale
+    empty = torch.zeros(q.shape[1], dtype=torch.bool, device=q.device)
+    if causal:
+        allowed = causal_allowed(q.shape[1], k.shape[1], q.device)
+        scores = scores.masked_fill(~allowed, -math.inf)
+        empty = ~allowed.any(dim=-1)
+    lse = torch.logsumexp(scores.float(), dim=-1)
+    p = torch.softmax(scores, dim=-1).masked_fill(empty[:, None], 0.0)  # empty rows: NaN -> 0
+    out = torch.einsum("bhqk,bkhd->bqhd", p, v)
+    return out, lse
+
+
+def check_against_reference(q, k, v, out, lse, softmax_scale, causal, slack=1e-4):
+    assert out.shape == q.shape and out.dtype == q.dtype
+    assert lse.shape == (q.shape[0], q.shape[2], q.shape[1]) and lse.dtype == torch.float32
+    assert not torch.isnan(out).any(), "out has NaN"
+    assert not torch.isnan(lse).any(), "lse has NaN"
+    out_ref, lse_ref = attention_reference(q, k, v, softmax_scale, causal, torch.float32)
+    out_pt, lse_pt = attention_reference(q, k, v, softmax_scale, causal, q.dtype)
+
+    err = (out.float() - out_ref).abs().max().item()
+    err_pt = (out_pt.float() - out_ref).abs().max().item()
+    assert err <= 2 * err_pt + slack, f"out: max error {err:.3e} > 2 x PyTorch's {err_pt:.3e} + {slack}"
+
+    inf_ref = torch.isinf(lse_ref)
+    assert torch.equal(torch.isinf(lse), inf_ref), "lse is -inf on other rows than the reference"
+    assert (lse[inf_ref] < 0).all()
+    if (~inf_ref).any():
+        lerr = (lse - lse_ref)[~inf_ref].abs().max().item()
+        lerr_pt = (lse_pt - lse_ref)[~inf_ref].abs().max().item()
+        assert lerr <= 2 * lerr_pt + slack, f"lse: max error {lerr:.3e} > 2 x PyTorch's {lerr_pt:.3e} + {slack}"
+    if inf_ref.any():  # rows that see no key: exactly zero output
+        rows = inf_ref.permute(0, 2, 1)  # (b, s_q, h)
+        assert (out[rows] == 0).all()
+
+
+def make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype, seed=0):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    q = torch.randn(batch, seqlen_q, heads, head_dim, device="cuda", dtype=dtype, generator=g)
+    k = torch.randn(batch, seqlen_k, heads_kv, head_dim, device="cuda", dtype=dtype, generator=g)
+    v = torch.randn(batch, seqlen_k, heads_kv, head_dim, device="cuda", dtype=dtype, generator=g)
+    return q, k, v
+
+
+# ---------------------------------------------------------------- GPU tests
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("seqlens", SEQLENS, ids=[f"{a}x{b}" for a, b in SEQLENS])
+def test_fwd_matches_reference(seqlens, causal, head_dim, dtype):
+    seqlen_q, seqlen_k = seqlens
+    batch, heads, heads_kv = HEADS[SEQLENS.index(seqlens) % len(HEADS)]
+    q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype)
+    out, lse = attn_fwd(q, k, v, causal=causal)
+    check_against_reference(q, k, v, out, lse, head_dim ** -0.5, causal)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+@pytest.mark.parametrize("heads,heads_kv", [(8, 8), (8, 2), (8, 1)], ids=["mha", "gqa", "mqa"])
+def test_fwd_heads(heads, heads_kv, causal):
+    q, k, v = make_qkv(2, 300, 500, heads, heads_kv, 128, torch.bfloat16, seed=1)
+    out, lse = attn_fwd(q, k, v, causal=causal)
+    check_against_reference(q, k, v, out, lse, 128 ** -0.5, causal)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
+def test_fwd_scale_and_peaky_scores(head_dim):
+    # Large scores (a sharp softmax) and a custom scale: the online max must keep exp2 in range.
+    q, k, v = make_qkv(1, 257, 389, 4, 2, head_dim, torch.bfloat16, seed=2)
+    q = q * 6
+    for causal in (False, True):
+        out, lse = attn_fwd(q, k, v, softmax_scale=0.3, causal=causal)
+        check_against_reference(q, k, v, out, lse, 0.3, causal)
+
+
+@pytest.mark.gpu
+def test_fwd_strided_views():
+    # q, k, v sliced from packed tensors (TMA-friendly strides, used as they are) and a head dim
+    # padded to 68 elements (136-byte rows: not 16-byte aligned, copied first).
+    g = torch.Generator(device="cuda").manual_seed(3)
+    qkv = torch.randn(2, 333, 3, 4, 64, device="cuda", dtype=torch.float16, generator=g)
+    q, k, v = qkv.unbind(dim=2)
+    out, lse = attn_fwd(q, k, v, causal=True)
+    check_against_reference(q, k, v, out, lse, 64 ** -0.5, True)
+
+    padded = torch.randn(2, 200, 4, 68, device="cuda", dtype=torch.bfloat16, generator=g)
+    q = padded[..., :64]
+    k, v = padded[:, :150, :2, :64], padded[:, 50:, 2:, :64]
+    out, lse = attn_fwd(q, k, v)
+    check_against_reference(q, k, v, out, lse, 64 ** -0.5, False)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_fwd_bitwise_reproducible(causal):
+    q, k, v = make_qkv(2, 1500, 1700, 8, 2, 128, torch.bfloat16, seed=4)
+    out0, lse0 = attn_fwd(q, k, v, causal=causal)
+    for _ in range(3):
+        out, lse = attn_fwd(q, k, v, causal=causal)
+        assert torch.equal(out, out0) and torch.equal(lse, lse0)
+
+
+@pytest.mark.gpu
+def test_fwd_empty_inputs():
+    for b, sq, sk in [(0, 16, 16), (2, 0, 16), (2, 16, 0)]:
+        for causal in (False, True):
+            q = torch.randn(b, sq, 4, 64, device="cuda", dtype=torch.bfloat16)
+            k = torch.randn(b, sk, 2, 64, device="cuda", dtype=torch.bfloat16)
+            out, lse = attn_fwd(q, k, k.clone(), causal=causal)
+            assert out.shape == q.shape and lse.shape == (b, 4, sq)
+            assert (out == 0).all() and (lse == -math.inf).all()
+
+
+@pytest.mark.gpu
+def test_fwd_other_stream_and_device_guard():
+    q, k, v = make_qkv(1, 256, 256, 2, 2, 64, torch.bfloat16, seed=5)
+    ref_out, ref_lse = attn_fwd(q, k, v)
+    s = torch.cuda.Stream()
+    with torch.cuda.stream(s):
+        out, lse = attn_fwd(q, k, v)
+    s.synchronize()
+    assert torch.equal(out, ref_out) and torch.equal(lse, ref_lse)
+
+
+@pytest.mark.gpu
+def test_fwd_bad_inputs_on_gpu():
+    q, k, v = make_qkv(1, 8, 8, 4, 2, 64, torch.bfloat16)
+    with pytest.raises(ValueError):
+        attn_fwd(q, k[:, :, :1].expand(1, 8, 3, 64), v[:, :, :1].expand(1, 8, 3, 64))  # 4 % 3
+    with pytest.raises(ValueError):
+        attn_fwd(q, k, v, softmax_scale=-1.0)
+    with pytest.raises(ValueError):
+        attn_fwd(q, k, v, softmax_scale=float("nan"))
+    with pytest.raises(ValueError):
+        attn_fwd(q, k.cpu(), v.cpu())
+    with pytest.raises(TypeError):
+        attn_fwd(q, k.half(), v.half())
+
+
+# ---------------------------------------------------------------- CPU tests (validation only)
+def _cpu(*shape, dtype=torch.bfloat16):
+    return torch.zeros(*shape, dtype=dtype)
+
+
+@pytest.mark.parametrize("case", ["dtype", "head_dim", "ndim", "heads", "kv_shape", "device"])
+def test_fwd_rejects_bad_inputs(case):
+    q, k, v = _cpu(1, 8, 4, 64), _cpu(1, 8, 2, 64), _cpu(1, 8, 2, 64)
+    if case == "dtype":
+        q, k, v = q.float(), k.float(), v.float()
+        err = TypeError
+    elif case == "head_dim":
+        q, k, v = _cpu(1, 8, 4, 96), _cpu(1, 8, 2, 96), _cpu(1, 8, 2, 96)
+        err = ValueError
+    elif case == "ndim":
+        q = q[0]
+        err = ValueError
+    elif case == "heads":
+        k, v = _cpu(1, 8, 3, 64), _cpu(1, 8, 3, 64)
+        err = ValueError
+    elif case == "kv_shape":
+        v = _cpu(1, 9, 2, 64)
+        err = ValueError
+    else:  # CPU tensors: must be on a CUDA device
+        err = ValueError
+    with pytest.raises(err):
+        attn_fwd(q, k, v)
