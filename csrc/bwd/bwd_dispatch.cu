@@ -21,6 +21,12 @@ void bwd_main(const BwdParams& p, cudaStream_t stream) {
   });
 }
 
+void bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
+  dispatch_head_dim(p.head_dim, [&](auto hd) {
+    dispatch_dtype(p.dtype, [&](auto e) { bwd_postprocess_instance<decltype(hd)::value, decltype(e)>(p, stream); });
+  });
+}
+
 int bwd_max_coresident(int head_dim, DType dtype) {
   return dispatch_head_dim(head_dim, [&](auto hd) {
     return dispatch_dtype(dtype, [&](auto e) { return bwd_coresident_instance<decltype(hd)::value, decltype(e)>(); });

@@ -1,8 +1,10 @@
 // One instance of the backward main kernel per translation unit, so they compile in parallel.
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
+#include "bwd/bwd_postprocess.h"
 
 namespace dash {
 template <> void bwd_main_instance<128, cutlass::half_t>(const BwdParams& p, cudaStream_t stream) { BwdLaunch<128, cutlass::half_t>::run(p, stream); }
 template <> int bwd_coresident_instance<128, cutlass::half_t>() { return BwdLaunch<128, cutlass::half_t>::max_coresident(); }
+template <> void bwd_postprocess_instance<128, cutlass::half_t>(const BwdParams& p, cudaStream_t stream) { run_bwd_postprocess<BwdTraits<128, cutlass::half_t>>(p, stream); }
 }  // namespace dash

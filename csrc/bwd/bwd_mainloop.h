@@ -184,7 +184,6 @@ struct BwdMainloop {
     Tensor sKt = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutKt{});
     Tensor sdS = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdS{});
     Tensor sdSt = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdSt{});
-    Tensor sdQ = make_tensor(make_smem_ptr(smem.dq.data()), typename Traits::SmemLayoutdQ{});
 
     Tensor tSrK = thr_sdp.partition_fragment_A(sK);
     Tensor tSrQ = thr_sdp.partition_fragment_B(sQ);
@@ -194,8 +193,10 @@ struct BwdMainloop {
     Tensor tdKrQ = thr_dkv.partition_fragment_B(sQt);
     Tensor tdQrdS = thr_dq.partition_fragment_A(sdS);
     Tensor tdQrK = thr_dq.partition_fragment_B(sKt);
-    Tensor tdSsdS = thr_sdp.partition_C(sdSt);
-    Tensor tdQsdQ = thr_dq.partition_C(sdQ);
+    auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
+    auto thr_r2s_ds = r2s_ds.get_thread_slice(tid);
+    Tensor tdSsdS = thr_r2s_ds.partition_D(sdSt);
+    float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data()) + tid;
 
     // (key row, query column) of every S^T element this thread holds, for masking and for
     // picking the row's LSE and D.
@@ -234,38 +235,44 @@ struct BwdMainloop {
         }
         tSrS(j) = fast_exp2(s * p.scale_log2 - lse[query_col]);
       }
-      warpgroup_wait<0>();
+      Tensor rP = make_tensor_like<Element>(tSrS);
+      convert(rP, tSrS);
+      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
+      if constexpr (Traits::kDvBeforeDs) {
+        // dV += P^T dO runs on the tensor cores while dS is computed.
+        wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+        warpgroup_wait<1>();  // dP is done; dV may still run
+      } else {
+        warpgroup_wait<0>();
+      }
       // dS = P * (dP - D)
       CUTLASS_PRAGMA_UNROLL
       for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum[get<1>(tScS(j))]);
-
-      Tensor rP = make_tensor_like<Element>(tSrS);
-      convert(rP, tSrS);
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       convert(rdS, tdPrdP);
-
-      // dV += P^T dO
-      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
-      wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+      if constexpr (!Traits::kDvBeforeDs) wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+      // dK += dS^T Q from registers, overlapping the exchange of dS through shared memory.
+      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows.
       NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsWritable));
-      copy(rdS, tdSsdS);
+      copy(r2s_ds, thr_r2s_ds.retile_S(rdS), tdSsdS);
       cutlass::arch::fence_view_async_shared();
       NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
       Tensor tdQrdQ = partition_fragment_C(mma_dq, Shape<BlockM, Dim>{});
-      wgmma<true, -1>(mma_dq, tdQrdS, tdQrK, tdQrdQ);
-      // dK += dS^T Q
-      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
-      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);
-      warpgroup_wait<0>();
+      wgmma<true, 0>(mma_dq, tdQrdS, tdQrK, tdQrdQ);
       pipeline.consumer_release(state);
       ++state;
 
       // Partial dQ to the writer's buffer.
       NamedBarrier::arrive_and_wait(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
-      copy(tdQrdQ, tdQsdQ);
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < Traits::kDqChunks; ++c) {
+        dq_chunks[c * Traits::kMmaThreads] =
+            make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
+      }
       cutlass::arch::fence_view_async_shared();
       NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqFull));
     }

@@ -64,6 +64,10 @@ struct BwdTraits {
       GMMA::ss_op_selector<Element, Element, float, DqAtomShape, GMMA::Major::K, GMMA::Major::MN>(),
       DqAtomLayout{}));
 
+  // Issue dV += P^T dO before computing dS (overlap) when the S and dP accumulators are small
+  // enough (32 fp32 per thread) for P, dP and the in-flight P operand to share the registers.
+  static constexpr bool kDvBeforeDs = kBlockM * kBlockN / kMmaThreads <= 32;
+
   // Shared memory. Q/dO/LSE/D are multi-stage (one stage per visited Q tile); K/V are loaded once.
   using SmemAtomQ = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, Dim>());
   using SmemLayoutQ = decltype(tile_to_shape(SmemAtomQ{}, Shape<BlockM, Dim, Int<kStages>>{}));
@@ -81,9 +85,17 @@ struct BwdTraits {
   using SmemLayoutKt = decltype(composition(SmemLayoutK{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
   using SmemLayoutdSt = decltype(composition(SmemLayoutdS{}, make_layout(Shape<BlockN, BlockM>{}, Stride<BlockM, _1>{})));
 
-  // The partial dQ tile, fp32 row-major: the same layout as a tile of the dQ accumulator in
-  // global memory, so one bulk reduce-add moves it and the postprocess reads it row by row.
-  using SmemLayoutdQ = Layout<Shape<BlockM, Dim>, Stride<Dim, _1>>;
+  // The partial dQ tile in "fragment order": MMA thread t stores its accumulator values as
+  // float4 chunks, chunk i at float offset (i * kMmaThreads + t) * 4. A warp's stores are then
+  // 512 contiguous bytes (no bank conflicts, where a row-major tile would conflict 8 ways).
+  // Global dQaccum tiles keep this order, so one bulk reduce-add moves a tile; the postprocess
+  // maps (thread, value) back to (row, column) with the same TiledMmadQ.
+  static constexpr int kDqValuesPerThread = kBlockM * kHeadDim / kMmaThreads;
+  static constexpr int kDqChunks = kDqValuesPerThread / 4;
+  static_assert(kDqValuesPerThread % 4 == 0);
+  using SmemLayoutdQ = Layout<Shape<Int<kBlockM * kHeadDim>>>;
+  // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
+  using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
 
   struct SharedStorage {

@@ -1,7 +1,6 @@
-// Backward preprocess and postprocess: the two memory-bound kernels around the main kernel.
-//   preprocess:  D = rowsum(dO * O), LSE in base 2, zeroed dQ accumulator and ticket counters;
-//   postprocess: dQ = softmax_scale * dQaccum, converted to the input dtype.
-// Both run one CTA per (Q tile, head, batch): grid (num_m_blocks, heads, batch).
+// Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
+// in base 2, zeroed dQ accumulator and ticket counters. One CTA per (Q tile, head, batch).
+// (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
 
 #include "bwd/bwd_params.h"
@@ -59,30 +58,6 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
   }
 }
 
-template <class Element>
-__global__ void __launch_bounds__(kThreads) postprocess_kernel(BwdParams p, int block_m) {
-  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z;
-  const int d = p.head_dim;
-  const int num_m_blocks = gridDim.x;
-  const int64_t row_base = (int64_t(batch) * p.heads + head) * num_m_blocks * block_m + int64_t(m_block) * block_m;
-  const float* acc = reinterpret_cast<const float*>(p.dq_accum) + row_base * d;
-  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride;
-  const int vecs_per_row = d / kVec;
-  for (int i = threadIdx.x; i < block_m * vecs_per_row; i += kThreads) {
-    const int r = i / vecs_per_row, c = (i % vecs_per_row) * kVec;
-    const int row = m_block * block_m + r;
-    if (row >= p.seqlen_q) continue;
-    const float4 a0 = *reinterpret_cast<const float4*>(acc + r * d + c);
-    const float4 a1 = *reinterpret_cast<const float4*>(acc + r * d + c + 4);
-    const float vals[kVec] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-    uint4 packed;
-    Element* out = reinterpret_cast<Element*>(&packed);
-#pragma unroll
-    for (int j = 0; j < kVec; ++j) out[j] = Element(vals[j] * p.softmax_scale);
-    *reinterpret_cast<uint4*>(dq + row * p.dq.row_stride + c) = packed;
-  }
-}
-
 dim3 tile_grid(const BwdParams& p, int block_m) {
   return dim3((p.seqlen_q + block_m - 1) / block_m, p.heads, p.batch);
 }
@@ -94,15 +69,6 @@ void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
     preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
-  });
-  DASH_CHECK_LAUNCH();
-}
-
-void bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
-  const int block_m = bwd_tile_shape(p.head_dim).block_m;
-  dispatch_dtype(p.dtype, [&](auto e) {
-    using Element = decltype(e);
-    postprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
   });
   DASH_CHECK_LAUNCH();
 }

@@ -1,0 +1,48 @@
+// Backward postprocess: dQ = softmax_scale * dQaccum, converted to the input dtype. The
+// accumulator tiles are in the main kernel's fragment order (see BwdTraits::SmemLayoutdQ), so
+// thread t of this kernel reads the values that MMA thread t wrote (coalesced float4s) and puts
+// each at the (row, column) that the same TiledMmadQ assigns to it.
+#pragma once
+
+#include <cute/tensor.hpp>
+
+#include "bwd/bwd_params.h"
+#include "bwd/bwd_traits.h"
+#include "common/check.h"
+
+namespace dash {
+
+template <class Traits>
+__global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(BwdParams p) {
+  using namespace cute;
+  using Element = typename Traits::Element;
+  constexpr int kBlockM = Traits::kBlockM, kHeadDim = Traits::kHeadDim;
+  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z, tid = threadIdx.x;
+  const int64_t tile = (int64_t(batch) * p.heads + head) * gridDim.x + m_block;
+  const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
+                                                      tile * (kBlockM * kHeadDim)) + tid;
+  typename Traits::TiledMmadQ mma;
+  Tensor coords = mma.get_thread_slice(tid).partition_C(
+      make_identity_tensor(Shape<typename Traits::BlockM, typename Traits::Dim>{}));
+  static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
+  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride;
+  CUTLASS_PRAGMA_UNROLL
+  for (int c = 0; c < Traits::kDqChunks; ++c) {
+    const float4 a = acc[c * Traits::kMmaThreads];
+    const float vals[4] = {a.x, a.y, a.z, a.w};
+    CUTLASS_PRAGMA_UNROLL
+    for (int j = 0; j < 4; ++j) {
+      const int row = m_block * kBlockM + get<0>(coords(4 * c + j));
+      if (row < p.seqlen_q) dq[row * p.dq.row_stride + get<1>(coords(4 * c + j))] = Element(vals[j] * p.softmax_scale);
+    }
+  }
+}
+
+template <class Traits>
+void run_bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
+  dim3 grid((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch);
+  bwd_postprocess_kernel<Traits><<<grid, Traits::kMmaThreads, 0, stream>>>(p);
+  DASH_CHECK_LAUNCH();
+}
+
+}  // namespace dash
