@@ -1,6 +1,25 @@
 """GPU tests carry @pytest.mark.gpu and skip, with the reason, where there is no sm90 device
 or no compiled extension; every other test runs on the CPU."""
+import faulthandler
+
 import pytest
+
+# A GPU test that hangs (a schedule that deadlocks, a barrier that never completes) blocks inside
+# a CUDA call where no Python signal handler runs; faulthandler's watchdog thread still can dump
+# the stacks and end the process, so a hang costs this long instead of the whole run.
+GPU_TEST_TIMEOUT_S = 240
+
+
+@pytest.fixture(autouse=True)
+def _gpu_test_watchdog(request):
+    if "gpu" not in request.keywords:
+        yield
+        return
+    faulthandler.dump_traceback_later(GPU_TEST_TIMEOUT_S, exit=True)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def gpu_skip_reason():

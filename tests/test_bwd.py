@@ -142,7 +142,7 @@ def test_kernel_follows_the_schedule_tables(schedule, causal, seqlen_q, seqlen_k
     model = build_tables(_problem(seqlen_q, seqlen_k, 128, causal, batch, heads, heads, q.device, q.dtype, 0),
                          schedule)
     for key, arr in model.kernel_arrays().items():
-        assert torch.equal(getattr(tables, key).cpu(), torch.from_numpy(arr.reshape(-1))), key
+        assert torch.equal(getattr(tables, key).cpu(), torch.from_numpy(arr.reshape(-1).copy())), key
     trace = torch.full((batch, heads, tables.visit_m.numel()), -7, dtype=torch.int32, device="cuda")
     attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, trace=trace)
     visit_m = torch.from_numpy(model.visit_m).long()
