@@ -1,0 +1,133 @@
+"""dash.flash_attn_func: FA3's API, autograd, determinism switches, torch.compile, CUDA graphs."""
+import pytest
+import torch
+
+import dash
+from tests.helpers import assert_close_as_fa3, make_inputs, reference_and_baseline_grads, reference_fwd
+
+
+@pytest.mark.parametrize("kwargs,name", [
+    (dict(softcap=1.0), "softcap"), (dict(window_size=(128, 0)), "window_size"),
+    (dict(qv=torch.zeros(1)), "qv"), (dict(q_descale=torch.ones(1)), "q_descale"),
+    (dict(k_descale=torch.ones(1)), "k_descale"), (dict(v_descale=torch.ones(1)), "v_descale"),
+    (dict(attention_chunk=64), "attention_chunk"), (dict(num_splits=4), "num_splits"),
+])
+def test_unsupported_arguments_raise(kwargs, name):
+    q = torch.zeros(1, 8, 2, 64, dtype=torch.bfloat16)
+    with pytest.raises(NotImplementedError, match=name):
+        dash.flash_attn_func(q, q, q, **kwargs)
+
+
+def test_varlen_is_not_supported_yet():
+    q = torch.zeros(8, 2, 64, dtype=torch.bfloat16)
+    with pytest.raises(NotImplementedError, match="variable-length"):
+        dash.flash_attn_varlen_func(q, q, q, None, None, 8, 8)
+
+
+def test_bad_schedule_name():
+    q = torch.zeros(1, 8, 2, 64, dtype=torch.bfloat16)
+    with pytest.raises(ValueError, match="schedule must be one of"):
+        dash.flash_attn_func(q, q, q, schedule="fastest")
+
+
+def grads_of(q, k, v, dout, **kw):
+    qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
+    out = dash.flash_attn_func(qg, kg, vg, **kw)
+    return (out, *torch.autograd.grad(out, (qg, kg, vg), dout))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("head_dim,dtype", [(64, torch.float16), (128, torch.bfloat16)])
+@pytest.mark.parametrize("batch,seqlen_q,seqlen_k,heads,heads_kv", [(2, 1000, 1000, 4, 4), (1, 113, 2048, 6, 2),
+                                                                     (3, 2048, 128, 4, 1)])
+def test_forward_and_autograd_match_reference(causal, head_dim, dtype, batch, seqlen_q, seqlen_k, heads, heads_kv):
+    q, k, v, dout = make_inputs(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype, seed=11)
+    out_ref, lse_ref = reference_fwd(q, k, v, causal)
+    out, lse = dash.flash_attn_func(q, k, v, causal=causal, return_attn_probs=True)
+    out_pt, _ = __import__("dash.reference", fromlist=["x"]).attention_ref(q, k, v, causal=causal, upcast=False)
+    assert_close_as_fa3("out", out, out_ref, out_pt)
+    finite = torch.isfinite(lse_ref)
+    assert torch.equal(finite, torch.isfinite(lse))
+    assert (lse[finite] - lse_ref[finite]).abs().max().item() < 1e-3
+    refs, lows = reference_and_baseline_grads(q, k, v, dout, causal)
+    for deterministic in (True, False):
+        _, dq, dk, dv = grads_of(q, k, v, dout, causal=causal, deterministic=deterministic)
+        for name, g, r, low in zip(("dq", "dk", "dv"), (dq, dk, dv), refs, lows):
+            assert_close_as_fa3(f"{name} deterministic={deterministic}", g, r, low)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("causal", [False, True])
+def test_forward_and_deterministic_backward_are_bitwise_reproducible(causal):
+    q, k, v, dout = make_inputs(2, 2048, 2048, 8, 2, 128, torch.bfloat16, seed=12)
+    first = grads_of(q, k, v, dout, causal=causal, deterministic=True)
+    for _ in range(50):
+        again = grads_of(q, k, v, dout, causal=causal, deterministic=True)
+        for name, a, b in zip(("out", "dq", "dk", "dv"), first, again):
+            assert torch.equal(a, b), f"{name} changed between calls"
+
+
+@pytest.mark.gpu
+def test_determinism_switches_reach_the_backward(monkeypatch):
+    from dash import ops
+
+    seen = []
+    real = ops.attn_bwd
+
+    def spy(*args, **kwargs):
+        seen.append((kwargs["deterministic"], kwargs["schedule"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ops, "attn_bwd", spy)
+    q, k, v, dout = make_inputs(1, 256, 256, 2, 2, 64, torch.bfloat16)
+    grads_of(q, k, v, dout)
+    grads_of(q, k, v, dout, deterministic=True, schedule="shift")
+    monkeypatch.setenv("FLASH_ATTENTION_DETERMINISTIC", "1")
+    grads_of(q, k, v, dout)
+    monkeypatch.delenv("FLASH_ATTENTION_DETERMINISTIC")
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    try:
+        grads_of(q, k, v, dout)
+    finally:
+        torch.use_deterministic_algorithms(False)
+    assert seen == [(False, "atomic"), (True, "shift"), (True, "auto"), (True, "auto")]
+
+
+@pytest.mark.gpu
+def test_torch_compile_fullgraph():
+    q, k, v, dout = make_inputs(2, 512, 512, 4, 4, 128, torch.bfloat16, seed=13)
+
+    def step(q, k, v):
+        return dash.flash_attn_func(q, k, v, causal=True, deterministic=True).float().square().sum()
+
+    compiled = torch.compile(step, fullgraph=True)
+    leaves = [t.detach().clone().requires_grad_(True) for t in (q, k, v)]
+    compiled(*leaves).backward()
+    eager = [t.detach().clone().requires_grad_(True) for t in (q, k, v)]
+    step(*eager).backward()
+    for a, b in zip(leaves, eager):
+        assert torch.equal(a.grad, b.grad)
+
+
+@pytest.mark.gpu
+def test_cuda_graph_capture_and_replay():
+    q, k, v, dout = make_inputs(2, 1024, 1024, 4, 4, 64, torch.bfloat16, seed=14)
+    qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
+
+    def step():
+        out = dash.flash_attn_func(qg, kg, vg, causal=True, deterministic=True)
+        return (out, *torch.autograd.grad(out, (qg, kg, vg), dout))
+
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # warm-up: builds the schedule tables on the device
+        expected = step()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        captured = step()
+    graph.replay()
+    torch.cuda.synchronize()
+    for name, a, b in zip(("out", "dq", "dk", "dv"), expected, captured):
+        assert torch.equal(a, b), f"{name} differs after graph replay"
