@@ -105,6 +105,17 @@ def test_fwd_heads(heads, heads_kv, causal):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("head_dim", HEAD_DIMS)
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_fwd_many_tiles(head_dim, causal):
+    # More query tiles than SMs: a persistent CTA walks several tiles (its K/V pipeline, Q buffer
+    # and ping-pong barriers carry over from one tile to the next).
+    q, k, v = make_qkv(2, 1000, 777, 16, 4, head_dim, torch.bfloat16, seed=6)
+    out, lse = attn_fwd(q, k, v, causal=causal)
+    check_against_reference(q, k, v, out, lse, head_dim ** -0.5, causal)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
 def test_fwd_scale_and_peaky_scores(head_dim):
     # Large scores (a sharp softmax) and a custom scale: the online max must keep exp2 in range.
     q, k, v = make_qkv(1, 257, 389, 4, 2, head_dim, torch.bfloat16, seed=2)

@@ -9,8 +9,15 @@
 //   d=128, N=176: 88 + 44 + 64 = 196 registers of data (FA3 uses the same tile for this reason);
 //   d=64,  N=192: 96 + 48 + 32 = 176.
 // Causal tiles use N=128: the diagonal blocks waste less work and the CTA's span of KV tiles
-// is rounded less. Two stages of K and V are enough when each stage is a whole 128-row GEMM
-// of work for two warpgroups; shared memory (d=128, N=176): Q 32 KiB + 2 x (K 44 + V 44) = 208 KiB.
+// is rounded less.
+// kStages: as many K/V stages as shared memory holds (227 KiB per CTA), so that loads run two
+// tiles ahead where possible: d=128 N=176 (Q 32 + 2 x 88 = 208 KiB) has room for two only;
+// d=128 N=128 takes three (32 + 3 x 64 = 224 KiB), d=64 three (16 + 3 x 48 = 160 KiB).
+//
+// kPersistent: one CTA per SM walks tiles blockIdx.x, + gridDim.x, ...: the K/V loads of the next
+// tile overlap the epilogue of the current one, and CTA launch and setup are paid once. Only
+// for the full mask, where every tile costs the same so a static stride balances; causal tiles
+// differ in length and are left to the hardware's dynamic CTA dispatch, longest first.
 #pragma once
 
 namespace dash {
@@ -23,11 +30,17 @@ struct FwdConfig {
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
-  static constexpr int kStages = 2;
+  static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
+  static constexpr bool kPersistent = !kCausal;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.
   static constexpr int kProducerRegs = 24;
   static constexpr int kConsumerRegs = 240;
+  // setmaxnreg.inc waits until the registers are free in the CTA's pool, which holds what the
+  // CTA was launched with (launch bounds: 65536 / kThreads, rounded down to a multiple of 8):
+  // asking for more than the producer gives back hangs the kernel.
+  static_assert(kProducerRegs * 128 + kConsumerRegs * 128 * kNumConsumerWG <= (65536 / kThreads) / 8 * 8 * kThreads,
+                "setmaxnreg budgets exceed the CTA's launch registers");
   static_assert(kHeadDim % 64 == 0, "head_dim 64 or 128 (96, 192, 256: add a swizzle atom and a tile)");
   static_assert(kBlockN % 16 == 0, "kBlockN is the K of the PV GEMM: a multiple of 16");
 };

@@ -86,28 +86,29 @@ struct FwdEpilogue {
       auto cta = p.tma_o.get_slice(_0{});
       copy(p.tma_o, cta.partition_S(sO), cta.partition_D(gO));
       tma_store_arrive();
-      tma_store_wait<0>();  // smem must stay valid until the TMA has read it
+      tma_store_wait<0>();  // the TMA has read sO: the producer may load the next Q there
+      cutlass::arch::ClusterBarrier::arrive(reinterpret_cast<uint64_t*>(&ss.q_empty));
     }
   }
 
-  // A tile whose rows see no key (causal with seqlen_q > seqlen_k): O = 0, LSE = -inf.
-  // Run by every thread of the CTA; nothing else happens in such a CTA.
-  CUTLASS_DEVICE static void store_empty(Params const& p, int m_block, int head, int batch,
+  // Rows of a tile that sees no key at all (causal with seqlen_q > seqlen_k): O = 0, LSE = -inf,
+  // with plain stores. Called by the 128 threads of consumer warpgroup `wg` for its 64 rows.
+  CUTLASS_DEVICE static void store_empty(Params const& p, int wg, int m_block, int head, int batch,
                                          int seqlen_q, int heads) {
+    constexpr int kRows = Cfg::kRowsPerWG;
     constexpr int kVec = 16 / sizeof(Element);
     constexpr int kVecPerRow = kHeadDim / kVec;
-    const int m0 = m_block * kBlockM;
+    const int tid = threadIdx.x % 128;
+    const int row0 = m_block * kBlockM + wg * kRows;
     Element* o = p.o + batch * p.o_batch + head * p.o_head;
-    for (int i = threadIdx.x; i < kBlockM * kVecPerRow; i += blockDim.x) {
-      const int row = m0 + i / kVecPerRow;
+    for (int i = tid; i < kRows * kVecPerRow; i += 128) {
+      const int row = row0 + i / kVecPerRow;
       if (row < seqlen_q) {
         *reinterpret_cast<uint4*>(o + row * p.o_row + (i % kVecPerRow) * kVec) = make_uint4(0, 0, 0, 0);
       }
     }
     float* lse_row = p.lse + (int64_t(batch) * heads + head) * seqlen_q;
-    for (int r = threadIdx.x; r < kBlockM; r += blockDim.x) {
-      if (m0 + r < seqlen_q) lse_row[m0 + r] = -INFINITY;
-    }
+    if (tid < kRows && row0 + tid < seqlen_q) lse_row[row0 + tid] = -INFINITY;
   }
 };
 

@@ -1,13 +1,16 @@
-// Forward kernel: warp specialization of one CTA (one kBlockM-row query tile of one head).
+// Forward kernel: warp specialization of one CTA over one or more query tiles (kBlockM rows of
+// one head each).
 //
 //   warpgroup 0  producer: setmaxnreg down to kProducerRegs; its warp 0 issues every TMA load
-//                (Q once, then K and V tiles through two kStages-deep mbarrier pipelines);
+//                (Q per tile, K and V tiles through two kStages-deep mbarrier pipelines);
 //   warpgroups 1, 2  consumers: setmaxnreg up to kConsumerRegs; each owns 64 query rows, runs the
 //                mainloop (WGMMA + online softmax, ping-pong between the two), then the epilogue.
 //
-// Grid (num_m_blocks, heads, batch): consecutive CTAs share a head, so the K/V of a head is read
-// from L2 by the many query tiles that run at once. Causal grids start with the last query tiles
-// (the longest: they see the most keys), so the short ones fill the tail of the launch.
+// Tiles are numbered query tile fastest, then head, then batch: CTAs that run at the same time
+// share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles blockIdx.x,
+// blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles) or, with kPersistent, one CTA per
+// SM. Causal grids number the last query tiles first (the longest: they see the most keys), so
+// the short ones fill the tail of the launch.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/arch/reg_reconfig.h>
@@ -37,33 +40,39 @@ struct FwdKernel {
     typename Mainloop::Params mainloop;
     typename Epilogue::Params epilogue;
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
-    int num_m_blocks;
+    int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
   };
 
-  CUTLASS_DEVICE static void run(Params const& p, char* smem) {
-    const int m_block = Cfg::kCausal ? p.num_m_blocks - 1 - int(blockIdx.x) : int(blockIdx.x);
-    const int head = blockIdx.y, batch = blockIdx.z;
-    const int head_kv = head / p.group;
+  struct Tile {
+    int m_block, head, batch;
+    int n_block_max;     // KV tiles [0, n_block_max) are visited, descending; 0: no key at all
+    int n_unmasked_end;  // KV tiles from here up need the mask
+  };
 
-    // KV tiles this CTA visits: [0, n_block_max); those from n_unmasked_end up need a mask.
-    // Uniform over the CTA, so both consumers walk the same tiles (they share K/V stages).
-    const int m0 = m_block * kBlockM;
-    const int row_end = min(m0 + kBlockM, p.seqlen_q);
-    int n_block_max = (p.seqlen_k + kBlockN - 1) / kBlockN;
-    int n_unmasked_end = p.seqlen_k / kBlockN;
+  // Uniform over the CTA, so the producer and both consumers agree on every tile.
+  CUTLASS_DEVICE static Tile get_tile(Params const& p, int t) {
+    Tile tile;
+    const int m = t % p.num_m_blocks;
+    const int hb = t / p.num_m_blocks;
+    tile.m_block = Cfg::kCausal ? p.num_m_blocks - 1 - m : m;
+    tile.head = hb % p.heads;
+    tile.batch = hb / p.heads;
+    const int m0 = tile.m_block * kBlockM;
+    tile.n_block_max = (p.seqlen_k + kBlockN - 1) / kBlockN;
+    tile.n_unmasked_end = p.seqlen_k / kBlockN;
     if constexpr (Cfg::kCausal) {
-      const int offset = p.seqlen_k - p.seqlen_q;      // row i sees keys j <= i + offset
+      const int offset = p.seqlen_k - p.seqlen_q;  // row i sees keys j <= i + offset
+      const int row_end = min(m0 + kBlockM, p.seqlen_q);
       const int keys_last_row = max(0, row_end + offset);  // keys seen by row row_end - 1
       const int keys_first_row = max(0, m0 + offset + 1);  // keys seen by row m0
-      n_block_max = min(n_block_max, (keys_last_row + kBlockN - 1) / kBlockN);
-      n_unmasked_end = min(n_unmasked_end, keys_first_row / kBlockN);
+      tile.n_block_max = min(tile.n_block_max, (keys_last_row + kBlockN - 1) / kBlockN);
+      tile.n_unmasked_end = min(tile.n_unmasked_end, keys_first_row / kBlockN);
     }
-    if (n_block_max <= 0) {
-      Epilogue::store_empty(p.epilogue, m_block, head, batch, p.seqlen_q, p.heads);
-      return;
-    }
+    return tile;
+  }
 
+  CUTLASS_DEVICE static void run(Params const& p, char* smem) {
     SharedStorage& ss = *reinterpret_cast<SharedStorage*>(smem);
     const int warp = cutlass::canonical_warp_idx_sync();
     const int wg_idx = cutlass::canonical_warp_group_idx();
@@ -71,6 +80,7 @@ struct FwdKernel {
       Mainloop::prefetch_descriptors(p.mainloop);
       Epilogue::prefetch_descriptors(p.epilogue);
       ss.q_full.init(1);
+      ss.q_empty.init(Cfg::kNumConsumerWG);  // one arrive per consumer warpgroup and tile
     }
     typename Pipeline::Params pp;
     pp.transaction_bytes = Mainloop::kKVBytes;
@@ -85,21 +95,45 @@ struct FwdKernel {
     if (wg_idx == 0) {
       cutlass::arch::warpgroup_reg_dealloc<Cfg::kProducerRegs>();
       if (warp == 0) {
-        Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, m_block, head, head_kv, batch, n_block_max);
+        auto write_k = cutlass::make_producer_start_state<Pipeline>();
+        auto write_v = cutlass::make_producer_start_state<Pipeline>();
+        int q_iter = 0;
+        for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+          const Tile tile = get_tile(p, t);
+          if (tile.n_block_max <= 0) continue;
+          Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, tile.m_block,
+                         tile.head, tile.head / p.group, tile.batch, tile.n_block_max);
+          ++q_iter;
+        }
       }
     } else {
       cutlass::arch::warpgroup_reg_alloc<Cfg::kConsumerRegs>();
       const int wg = wg_idx - 1;
-      const int row_base = m0 + wg * Cfg::kRowsPerWG;
-      Tensor tOrO = partition_fragment_C(typename Mainloop::MmaPV{}, Shape<Int<Cfg::kRowsPerWG>, Int<Cfg::kHeadDim>>{});
-      constexpr int kRows = decltype(size<0>(rowcol(tOrO)))::value;
-      OnlineSoftmax<kRows> softmax(p.scale_log2);
-      Mainloop::mma(p.mainloop, ss, pipe_k, pipe_v, wg, row_base, n_block_max, n_unmasked_end,
-                    p.seqlen_q, p.seqlen_k, tOrO, softmax);
-      float lse[kRows];
-      Tensor tOrO_rc = rowcol(tOrO);
-      softmax.finalize(tOrO_rc, p.softmax_scale, lse);
-      Epilogue::store(p.epilogue, ss, tOrO, lse, wg, m_block, head, batch, p.seqlen_q, p.heads);
+      // Ping-pong: warpgroup w issues GEMMs after a sync on barrier kSchedBarrier + w, and then
+      // arrives on the other's. Warpgroup 1 arrives once up front so that warpgroup 0 goes first;
+      // warpgroup 0 syncs once at the end to match it, so no arrive is left pending at exit.
+      if (wg == 1) named_arrive(kSchedBarrier + 0, Mainloop::kConsumerThreads);
+      typename Mainloop::PipelineState read_k, read_v;  // index 0, phase 0
+      int q_iter = 0;
+      for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+        const Tile tile = get_tile(p, t);
+        if (tile.n_block_max <= 0) {
+          Epilogue::store_empty(p.epilogue, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+          continue;
+        }
+        const int row_base = tile.m_block * kBlockM + wg * Cfg::kRowsPerWG;
+        Tensor tOrO = partition_fragment_C(typename Mainloop::MmaPV{}, Shape<Int<Cfg::kRowsPerWG>, Int<Cfg::kHeadDim>>{});
+        constexpr int kRows = decltype(size<0>(rowcol(tOrO)))::value;
+        OnlineSoftmax<kRows> softmax(p.scale_log2);
+        Mainloop::mma(p.mainloop, ss, pipe_k, pipe_v, read_k, read_v, q_iter, wg, row_base,
+                      tile.n_block_max, tile.n_unmasked_end, p.seqlen_q, p.seqlen_k, tOrO, softmax);
+        float lse[kRows];
+        Tensor tOrO_rc = rowcol(tOrO);
+        softmax.finalize(tOrO_rc, p.softmax_scale, lse);
+        Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+        ++q_iter;
+      }
+      if (wg == 0) named_sync(kSchedBarrier + 0, Mainloop::kConsumerThreads);
     }
   }
 };

@@ -2,6 +2,8 @@
 // Included only by the fwd_hdim*_*.cu files, one (head_dim, dtype) each, so that the
 // instantiations compile in parallel; causal is a template flag inside each of them.
 #pragma once
+#include <algorithm>
+
 #include <cute/tensor.hpp>
 
 #include "common/check.h"
@@ -13,6 +15,14 @@
 namespace dash {
 
 namespace fwd_detail {
+
+// SMs of the current device (persistent grids launch one CTA per SM).
+inline int num_sms() {
+  int device = 0, sms = 0;
+  DASH_CUDA_CHECK(cudaGetDevice(&device));
+  DASH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
 
 template <int kHeadDim, class Element, bool kCausal>
 void launch(const FwdParams& p, cudaStream_t stream) {
@@ -35,13 +45,16 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
   kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
+  const int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
+  DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
+  kp.num_tiles = int(num_tiles);
   kp.softmax_scale = p.softmax_scale;
   kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
 
   auto kernel = &fwd_kernel<Cfg, Element>;
   constexpr int smem = Kernel::kSmemBytes;
   DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  dim3 grid(kp.num_m_blocks, p.heads, p.batch);
+  const int grid = Cfg::kPersistent ? std::min(kp.num_tiles, num_sms()) : kp.num_tiles;
   kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
   DASH_CHECK_LAUNCH();
 }

@@ -121,7 +121,8 @@ struct FwdMainloop {
     cute::array_aligned<Element, cute::cosize_v<SmemLayoutKV>, 1024> v;
     typename Pipeline::SharedStorage pipe_k;
     typename Pipeline::SharedStorage pipe_v;
-    cutlass::arch::ClusterTransactionBarrier q_full;
+    cutlass::arch::ClusterTransactionBarrier q_full;  // Q tile landed (TMA transaction bytes)
+    cutlass::arch::ClusterBarrier q_empty;            // both consumers are done with sQ (O stored)
   };
 
   struct Params {
@@ -152,8 +153,12 @@ struct FwdMainloop {
   }
 
   // Producer: run by one whole warp; lane 0 issues. Order of loads = order of consumption:
-  // Q, K_top, then (K_n, V_{n+1}) for n descending, then V_0.
+  // K_top, Q, then (K_n, V_{n+1}) for n descending, then V_0. The K/V pipeline states run on
+  // across the tiles of a persistent CTA. K_top goes first: it needs only a free K stage, so it
+  // overlaps the previous tile's epilogue, while Q must wait until both consumers have stored
+  // that tile's O out of sQ (q_empty). q_iter counts this CTA's tiles that load Q.
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
+                                  PipelineState& write_k, PipelineState& write_v, int q_iter,
                                   int m_block, int head, int head_kv, int batch, int n_block_max) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
     Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
@@ -178,16 +183,6 @@ struct FwdMainloop {
     // K/V tiles are read by every query tile of the head: keep them in L2; Q is read once.
     constexpr auto kKeep = TMA::CacheHintSm90::EVICT_LAST;
     constexpr auto kStream = TMA::CacheHintSm90::EVICT_FIRST;
-    if (leader) {
-      ss.q_full.arrive_and_expect_tx(kQBytes);
-      uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
-      CUTLASS_PRAGMA_UNROLL
-      for (int w = 0; w < kNumWG; ++w) {
-        copy(p.tma_q.with(bar, 0, kStream), tQgQ(_, _, _, m_block * kNumWG + w), tQsQ(_, _, _, w));
-      }
-    }
-    PipelineState write_k = cutlass::make_producer_start_state<Pipeline>();
-    PipelineState write_v = cutlass::make_producer_start_state<Pipeline>();
     auto load_k = [&](int n) {
       pipe_k.producer_acquire(write_k);
       if (leader) {
@@ -204,7 +199,19 @@ struct FwdMainloop {
       }
       ++write_v;
     };
+
     load_k(n_block_max - 1);
+    if (q_iter > 0) {
+      cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
+    }
+    if (leader) {
+      ss.q_full.arrive_and_expect_tx(kQBytes);
+      uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
+      CUTLASS_PRAGMA_UNROLL
+      for (int w = 0; w < kNumWG; ++w) {
+        copy(p.tma_q.with(bar, 0, kStream), tQgQ(_, _, _, m_block * kNumWG + w), tQsQ(_, _, _, w));
+      }
+    }
     CUTLASS_PRAGMA_NO_UNROLL
     for (int n = n_block_max - 2; n >= 0; --n) {
       load_k(n);
@@ -218,6 +225,7 @@ struct FwdMainloop {
   // and tiles n >= n_unmasked_end get the mask.
   template <class TensorO, class Softmax>
   CUTLASS_DEVICE static void mma(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
+                                 PipelineState& read_k, PipelineState& read_v, int q_iter,
                                  int wg, int row_base, int n_block_max, int n_unmasked_end,
                                  int seqlen_q, int seqlen_k, TensorO& tOrO, Softmax& softmax) {
     const int tid = threadIdx.x % 128;
@@ -249,16 +257,10 @@ struct FwdMainloop {
     const int my_bar = kSchedBarrier + wg;
     const int other_bar = kSchedBarrier + (wg ^ 1);
     auto mask = [&](int n) {
-      if (n >= n_unmasked_end) {
-        apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
-      }
+      apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
     };
 
-    // Warpgroup 1 lets warpgroup 0 issue first.
-    if (wg == 1) named_arrive(kSchedBarrier + 0, kConsumerThreads);
-
-    PipelineState read_k, read_v;  // index 0, phase 0
-    cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), 0);
+    cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
 
     // First KV tile: S only.
     int n = n_block_max - 1;
@@ -270,13 +272,13 @@ struct FwdMainloop {
     warpgroup_fence_operand(tSrS);
     pipe_k.consumer_release(read_k);
     ++read_k;
-    mask(n);
+    if (n >= n_unmasked_end) mask(n);
     softmax.step(tSrS_rc, scale);
     convert_fragment(tSrS, tOrP);
     clear(tOrO);
 
-    CUTLASS_PRAGMA_NO_UNROLL
-    for (n = n_block_max - 2; n >= 0; --n) {
+    // One step: issue S_n = Q K_n^T and O += P_{n+1} V_{n+1}; softmax of S_n under the PV GEMM.
+    auto step = [&](int n, auto masked) {
       pipe_k.consumer_wait(read_k);
       named_sync(my_bar, kConsumerThreads);
       wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
@@ -288,7 +290,7 @@ struct FwdMainloop {
       warpgroup_fence_operand(tSrS);
       pipe_k.consumer_release(read_k);
       ++read_k;
-      mask(n);
+      if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
       warpgroup_wait<0>();
       warpgroup_fence_operand(tOrO);
@@ -296,18 +298,23 @@ struct FwdMainloop {
       pipe_v.consumer_release(read_v);
       ++read_v;
       convert_fragment(tSrS, tOrP);
-    }
+    };
+    // Tiles that need the mask come first (descending n); the steady state has no mask code.
+    CUTLASS_PRAGMA_NO_UNROLL
+    for (n = n_block_max - 2; n >= n_unmasked_end; --n) step(n, cute::true_type{});
+    CUTLASS_PRAGMA_NO_UNROLL
+    for (; n >= 0; --n) step(n, cute::false_type{});
 
-    // Last PV GEMM. Warpgroup 1 skips its final arrive: it arrived once up front, so each
-    // barrier sees exactly as many arrives as syncs and nothing is left pending at exit.
+    // Last PV GEMM.
     softmax.rescale(tOrO_rc, scale);
     pipe_v.consumer_wait(read_v);
     named_sync(my_bar, kConsumerThreads);
     wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
-    if (wg == 0) named_arrive(other_bar, kConsumerThreads);
+    named_arrive(other_bar, kConsumerThreads);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tOrO);
     pipe_v.consumer_release(read_v);
+    ++read_v;
   }
 };
 
