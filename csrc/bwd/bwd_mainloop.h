@@ -182,8 +182,6 @@ struct BwdMainloop {
     Tensor sQt = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQt{});
     Tensor sdOt = make_tensor(make_smem_ptr(smem.dout.data()), typename Traits::SmemLayoutdOt{});
     Tensor sKt = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutKt{});
-    Tensor sdS = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdS{});
-    Tensor sdSt = make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdSt{});
 
     Tensor tSrK = thr_sdp.partition_fragment_A(sK);
     Tensor tSrQ = thr_sdp.partition_fragment_B(sQ);
@@ -191,11 +189,9 @@ struct BwdMainloop {
     Tensor tdPrdO = thr_sdp.partition_fragment_B(sdO);
     Tensor tdVrdO = thr_dkv.partition_fragment_B(sdOt);
     Tensor tdKrQ = thr_dkv.partition_fragment_B(sQt);
-    Tensor tdQrdS = thr_dq.partition_fragment_A(sdS);
     Tensor tdQrK = thr_dq.partition_fragment_B(sKt);
     auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
     auto thr_r2s_ds = r2s_ds.get_thread_slice(tid);
-    Tensor tdSsdS = thr_r2s_ds.partition_D(sdSt);
     float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data()) + tid;
 
     // (key row, query column) of every S^T element this thread holds, for masking and for
@@ -255,12 +251,16 @@ struct BwdMainloop {
       Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
       wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);
 
-      // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows.
-      NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsWritable));
-      copy(r2s_ds, thr_r2s_ds.retile_S(rdS), tdSsdS);
+      // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
+      // step writes was last read by step i-2's dQ WGMMA, which both warpgroups finished before
+      // they arrived at step i-1's kDsReady barrier.
+      Element* ds_buffer = smem.ds.data() + (i % Traits::kDsBuffers) * Traits::kDsElems;
+      Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdSt{});
+      copy(r2s_ds, thr_r2s_ds.retile_S(rdS), thr_r2s_ds.partition_D(sdSt));
       cutlass::arch::fence_view_async_shared();
       NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
+      Tensor tdQrdS = thr_dq.partition_fragment_A(make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{}));
       Tensor tdQrdQ = partition_fragment_C(mma_dq, Shape<BlockM, Dim>{});
       wgmma<true, 0>(mma_dq, tdQrdS, tdQrK, tdQrdQ);
       pipeline.consumer_release(state);

@@ -78,6 +78,11 @@ struct BwdTraits {
   using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, BlockN>());
   using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<BlockM, BlockN>{}));
 
+  // dS alternates between two buffers, so that a warpgroup may write step t+1's dS while the
+  // other still reads step t's: one CTA-wide barrier per step instead of two.
+  static constexpr int kDsBuffers = 2;
+  static constexpr int kDsElems = cosize_v<SmemLayoutdS>;
+
   // Transposed views of the same bytes, for the operands that are MN-major.
   using SmemLayoutQt = decltype(composition(
       SmemLayoutQ{}, make_layout(Shape<Dim, BlockM, Int<kStages>>{}, Stride<BlockM, _1, Int<kBlockM * kHeadDim>>{})));
@@ -103,7 +108,7 @@ struct BwdTraits {
     array_aligned<Element, cosize_v<SmemLayoutV>, 1024> v;
     array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
     array_aligned<Element, cosize_v<SmemLayoutdO>, 1024> dout;
-    array_aligned<Element, cosize_v<SmemLayoutdS>, 1024> ds;
+    array_aligned<Element, cosize_v<SmemLayoutdS> * kDsBuffers, 1024> ds;
     array_aligned<float, cosize_v<SmemLayoutdQ>, 128> dq;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> lse;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
@@ -111,6 +116,7 @@ struct BwdTraits {
     alignas(8) uint64_t kv_barrier;
   };
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
+  static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
 
   // Global tensors as TMA sees them: (seq, dim, head, batch) with element strides.
   using ShapeSeq = Shape<int32_t, int32_t, int32_t, int32_t>;
@@ -131,8 +137,7 @@ struct BwdTraits {
 
 // Named barriers (ids above CUTLASS's reserved ones).
 enum class BwdBarrier : uint32_t {
-  kDsWritable = 0,  // both MMA warpgroups are done reading dS of the previous step
-  kDsReady = 1,     // dS of this step is in shared memory
+  kDsReady = 1,     // dS of this step is in shared memory (both warpgroups' halves)
   kDqFull = 2,      // MMA warpgroups -> dQ writer: the partial dQ tile is in shared memory
   kDqEmpty = 3,     // dQ writer -> MMA warpgroups: the dQ buffer may be overwritten
 };
