@@ -10,9 +10,10 @@
 //   d=64,  N=192: 96 + 48 + 32 = 176.
 // Causal tiles use N=128: the diagonal blocks waste less work and the CTA's span of KV tiles
 // is rounded less.
-// kStages: as many K/V stages as shared memory holds (227 KiB per CTA), so that loads run two
-// tiles ahead where possible: d=128 N=176 (Q 32 + 2 x 88 = 208 KiB) has room for two only;
-// d=128 N=128 takes three (32 + 3 x 64 = 224 KiB), d=64 three (16 + 3 x 48 = 160 KiB).
+// kStages: K/V stages, at most what shared memory holds (227 KiB per CTA): d=128 N=176 (Q 32 +
+// 2 x 88 = 208 KiB) has room for two only. A third stage (loads two tiles ahead) measured better
+// for d=128 causal (32 + 3 x 64 = 224 KiB) and d=64 full (16 + 3 x 48 = 160 KiB), worse for d=64
+// causal (H100, bench/NOTES_fwd.md; differences of a few percent, near the run-to-run noise).
 //
 // kPersistent: one CTA per SM walks tiles blockIdx.x, + gridDim.x, ...: the K/V loads of the next
 // tile overlap the epilogue of the current one, and CTA launch and setup are paid once. Only
@@ -30,7 +31,7 @@ struct FwdConfig {
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
-  static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
+  static constexpr int kStages = (kHeadDim == 128 && kCausal) || (kHeadDim == 64 && !kCausal) ? 3 : 2;
   static constexpr bool kPersistent = !kCausal;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.

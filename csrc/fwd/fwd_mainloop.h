@@ -80,12 +80,13 @@ struct FwdMainloop {
   static constexpr int kRowsPerWG = Cfg::kRowsPerWG;
   static constexpr int kNumWG = Cfg::kNumConsumerWG;
   static constexpr int kConsumerThreads = 128 * kNumWG;
+  static constexpr int kConsumerWarps = 4 * kNumWG;
 
   using TileQ = Shape<Int<kRowsPerWG>, Int<kHeadDim>>;  // one warpgroup's Q (and O) rows
   using TileKV = Shape<Int<kBlockN>, Int<kHeadDim>>;
 
-  // Shared memory: Q as kNumWG separate 64-row tiles (each consumer's A operand, later its O
-  // staging buffer); K and V as kStages tiles of the same K-major layout; V^T is a view of V.
+  // Shared memory: Q as kNumWG separate 64-row tiles (each consumer's A operand); K and V as
+  // kStages tiles of the same K-major layout; V^T is a view of V.
   using SmemAtom = decltype(smem_atom_k_major<Element, kHeadDim>());
   using SmemLayoutQTile = decltype(tile_to_shape(SmemAtom{}, TileQ{}));
   using SmemLayoutQ = decltype(tile_to_shape(SmemAtom{}, Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kNumWG>>{}));
@@ -122,7 +123,7 @@ struct FwdMainloop {
     typename Pipeline::SharedStorage pipe_k;
     typename Pipeline::SharedStorage pipe_v;
     cutlass::arch::ClusterTransactionBarrier q_full;  // Q tile landed (TMA transaction bytes)
-    cutlass::arch::ClusterBarrier q_empty;            // both consumers are done with sQ (O stored)
+    cutlass::arch::ClusterBarrier q_empty;            // every consumer warp is done reading sQ
   };
 
   struct Params {
@@ -154,9 +155,10 @@ struct FwdMainloop {
 
   // Producer: run by one whole warp; lane 0 issues. Order of loads = order of consumption:
   // K_top, Q, then (K_n, V_{n+1}) for n descending, then V_0. The K/V pipeline states run on
-  // across the tiles of a persistent CTA. K_top goes first: it needs only a free K stage, so it
-  // overlaps the previous tile's epilogue, while Q must wait until both consumers have stored
-  // that tile's O out of sQ (q_empty). q_iter counts this CTA's tiles that load Q.
+  // across the tiles of a persistent CTA. K_top goes first: it needs only a free K stage, while Q
+  // must wait until the consumers' last QK GEMM of the previous tile has read sQ (q_empty); both
+  // then load under that tile's last PV GEMM and epilogue. q_iter counts this CTA's tiles that
+  // load Q.
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                   PipelineState& write_k, PipelineState& write_v, int q_iter,
                                   int m_block, int head, int head_kv, int batch, int n_block_max) {
@@ -259,6 +261,11 @@ struct FwdMainloop {
     auto mask = [&](int n) {
       apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
     };
+    // After the QK GEMM of KV tile 0 (always the last) has completed, sQ is free: one lane per
+    // warp tells the producer (each warp's part of the GEMM completes on its own).
+    auto release_q = [&]() {
+      if (cute::elect_one_sync()) cutlass::arch::ClusterBarrier::arrive(reinterpret_cast<uint64_t*>(&ss.q_empty));
+    };
 
     cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
 
@@ -272,6 +279,7 @@ struct FwdMainloop {
     warpgroup_fence_operand(tSrS);
     pipe_k.consumer_release(read_k);
     ++read_k;
+    if (n == 0) release_q();
     if (n >= n_unmasked_end) mask(n);
     softmax.step(tSrS_rc, scale);
     convert_fragment(tSrS, tOrP);
@@ -290,6 +298,7 @@ struct FwdMainloop {
       warpgroup_fence_operand(tSrS);
       pipe_k.consumer_release(read_k);
       ++read_k;
+      if (n == 0) release_q();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
       warpgroup_wait<0>();
