@@ -10,15 +10,17 @@
 //   d=64,  N=192: 96 + 48 + 32 = 176.
 // Causal tiles use N=128: the diagonal blocks waste less work and the CTA's span of KV tiles
 // is rounded less.
-// kStages: K/V stages, at most what shared memory holds (227 KiB per CTA): d=128 N=176 (Q 32 +
-// 2 x 88 = 208 KiB) has room for two only. A third stage (loads two tiles ahead) measured better
-// for d=128 causal (32 + 3 x 64 = 224 KiB) and d=64 full (16 + 3 x 48 = 160 KiB), worse for d=64
-// causal (H100, bench/NOTES_fwd.md; differences of a few percent, near the run-to-run noise).
+// kStages: K/V stages, as many as shared memory holds (227 KiB per CTA), so that loads run two
+// tiles ahead: d=128 N=176 (Q 32 + 2 x 88 = 208 KiB) has room for two only; d=128 causal takes
+// three (32 + 3 x 64 = 224 KiB), d=64 three (16 + 3 x 48 = 160 KiB; causal 16 + 3 x 32).
 //
 // kPersistent: one CTA per SM walks tiles blockIdx.x, + gridDim.x, ...: the K/V loads of the next
 // tile overlap the epilogue of the current one, and CTA launch and setup are paid once. Only
 // for the full mask, where every tile costs the same so a static stride balances; causal tiles
 // differ in length and are left to the hardware's dynamic CTA dispatch, longest first.
+// kStoreOViaSmem: how the epilogue writes O (see fwd_epilogue.h): through sQ and a TMA store when
+// a CTA has one tile (its epilogue is exposed: the faster way out), from registers when
+// persistent (sQ is then released early for the next tile's Q).
 #pragma once
 
 namespace dash {
@@ -31,8 +33,9 @@ struct FwdConfig {
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
-  static constexpr int kStages = (kHeadDim == 128 && kCausal) || (kHeadDim == 64 && !kCausal) ? 3 : 2;
+  static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
   static constexpr bool kPersistent = !kCausal;
+  static constexpr bool kStoreOViaSmem = !kPersistent;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.
   static constexpr int kProducerRegs = 24;

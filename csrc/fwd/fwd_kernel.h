@@ -78,6 +78,7 @@ struct FwdKernel {
     const int wg_idx = cutlass::canonical_warp_group_idx();
     if (warp == 0 && cute::elect_one_sync()) {
       Mainloop::prefetch_descriptors(p.mainloop);
+      Epilogue::prefetch_descriptors(p.epilogue);
       ss.q_full.init(1);
       ss.q_empty.init(Mainloop::kConsumerWarps);  // one arrive per consumer warp and tile
     }
@@ -129,7 +130,7 @@ struct FwdKernel {
         float lse[kRows];
         Tensor tOrO_rc = rowcol(tOrO);
         softmax.finalize(tOrO_rc, p.softmax_scale, lse);
-        Epilogue::store(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+        Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
         ++q_iter;
       }
       if (wg == 0) named_sync(kSchedBarrier + 0, Mainloop::kConsumerThreads);
