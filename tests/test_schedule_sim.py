@@ -1,11 +1,14 @@
 """dash.schedule: simulation against DESIGN §3's closed forms, choice, pictures, CLI (CPU only)."""
+import dataclasses
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
 
-from dash.schedule import SCHEDULES, Costs, Problem, build_tables, choose, compare, simulate
+from dash.schedule import COSTS, DEFAULT_GPU, SCHEDULES, Costs, Problem, build_tables, choose, compare, simulate
+from dash.schedule.choose import default_costs, pick, predict, signature
 
 FIRST_ORDER = Costs(c=1.0, r=0.25, slack=0)   # compute and reduction serialised: DESIGN §3's model
 
@@ -125,6 +128,112 @@ def test_memory_penalty():
     assert sim(p, "ascending", co).makespan == pytest.approx(M * (1.0 + 0.5 / P))
     # shift spreads them over P tiles: each pays it
     assert sim(p, "shift", co).makespan == pytest.approx(M * 1.5)
+
+
+# ---- the calibrated model's mechanisms: handoff, the dQ buffer, the atomic path ----
+def test_handoff_closed_forms():
+    """slack = 0: the ticket chain's period is r + handoff; shift never waits on it."""
+    M, P, h = 12, 6, 0.1
+    p = full(M, P)
+    co = dataclasses.replace(FIRST_ORDER, handoff=h)
+    c, r = co.c, co.r
+    asc = sim(p, "ascending", co)
+    assert np.allclose(asc.cta_end, M * (c + r) + np.arange(P) * (r + h))
+    assert sim(p, "shift", co).makespan == pytest.approx(M * (c + r))
+
+
+def test_atomic_path_has_no_chain():
+    p = full(10, 6)
+    t = build_tables(p, "ascending")
+    res = simulate(t, p, dataclasses.replace(FIRST_ORDER, handoff=0.3), ordered=False)
+    assert res.makespan == pytest.approx(10 * (FIRST_ORDER.c + FIRST_ORDER.r))
+    assert not res.r_chain_wait.any()
+
+
+@pytest.mark.parametrize("schedule", ["ascending", "descending", "spt", "shift_causal"])
+def test_buffer_semantics(schedule):
+    """read = x: every node starts exactly when its last input is ready (max-plus identities)."""
+    p = causal(1024, batch=2, heads=3, num_sms=5)
+    co = Costs(c=1.0, r=0.45, handoff=0.2, read=0.1, setup=1.5)
+    t = build_tables(p, schedule)
+    res = simulate(t, p, co)
+    T, N = len(t.visit_m), t.num_n
+    first = (res.v_cta // N) * T + t.visit_offsets[res.cta_n[res.v_cta]]   # a CTA's visits are contiguous
+    step = np.arange(len(res.v_cta)) - first
+    ready = res.c_end.copy()                                    # partial dQ in the buffer
+    late = step > 0
+    ready[late] = np.maximum(res.c_end[late], res.r_start[np.flatnonzero(late) - 1] + co.read)
+    # compute: the CTA's setup, then back to back with the previous step's store
+    assert np.allclose(res.c_start[~late], res.cta_start[res.v_cta[~late]] + co.setup)
+    assert np.allclose(res.c_start[late], ready[np.flatnonzero(late) - 1])
+    # reduction: after its own store and the writer's previous add, or the chain (+ handoff)
+    prev_r = np.where(late, np.r_[0.0, res.r_end[:-1]], -np.inf)
+    assert np.all(res.r_start >= np.maximum(ready, prev_r) - 1e-9)
+    free = np.isclose(res.r_start, np.maximum(ready, prev_r))
+    assert np.all(free | res.r_chain_wait)
+    assert np.allclose(res.r_end - res.r_start, co.r)
+
+
+@pytest.mark.parametrize("costs", [Costs(r=0.3, handoff=0.1, read=0.1, setup=2.0), Costs(r=0.25, slack=1),
+                                   Costs(r=0.3, slack=2, mem=0.4, handoff=0.05)])
+@pytest.mark.parametrize("ordered", [True, False])
+def test_lean_simulation_matches_detail(costs, ordered):
+    for p in (causal(1536, batch=3, heads=5, num_sms=37), full(9, 7, batch=2, heads=4, num_sms=11)):
+        for s in SCHEDULES:
+            t = build_tables(p, s)
+            a = simulate(t, p, costs, ordered=ordered)
+            b = simulate(t, p, costs, ordered=ordered, detail=False)
+            assert np.allclose(a.cta_end, b.cta_end) and np.array_equal(a.cta_slot, b.cta_slot), s
+            assert np.allclose(a.slot_busy, b.slot_busy) and a.makespan == pytest.approx(b.makespan)
+
+
+@pytest.mark.parametrize("S,hd,mask_causal,B,H", [(2048, 128, False, 8, 16), (4096, 64, True, 4, 32),
+                                                  (4096, 128, False, 4, 16), (2048, 64, True, 8, 32)])
+def test_estimate_extrapolates(S, hd, mask_causal, B, H):
+    """Simulating half of the instances predicts the whole grid within 1%."""
+    p = Problem.for_hdim(S, head_dim=hd, causal=mask_causal, batch=B, heads=H)
+    co = default_costs(p)
+    for s in ("ascending", "spt", "shift" if not mask_causal else "shift_causal"):
+        t = build_tables(p, s)
+        whole = simulate(t, p, co, detail=False)
+        part = simulate(t, p, co, detail=False, max_visits=len(t.visit_m) * p.instances // 2)
+        assert part.instances < whole.instances and whole.estimate == whole.makespan
+        assert part.estimate == pytest.approx(whole.makespan, rel=0.01), s
+
+
+def test_signature_and_predict():
+    """Full mask: ascending, descending and spt are one schedule up to renaming; predict()
+    simulates it once and never returns fallbacks."""
+    pf, pc = Problem.for_hdim(2048, head_dim=64, batch=2, heads=4), causal(2048, batch=2, heads=4)
+    sig = {s: signature(build_tables(pf, s), pf.capacity) for s in SCHEDULES}
+    assert sig["ascending"] == sig["descending"] == sig["spt"] != sig["shift"]
+    assert sig["shift_causal"] == sig["descending"]                    # built as descending
+    sig = {s: signature(build_tables(pc, s), pc.capacity) for s in ("ascending", "descending", "spt", "shift_causal")}
+    assert len(set(sig.values())) == 4
+    pr = predict(pf, atomic=True)
+    assert set(pr) == {"ascending", "descending", "spt", "shift", "atomic"}
+    assert pr["ascending"] == pr["descending"] == pr["spt"]
+    assert set(predict(pc)) == {"ascending", "descending", "spt", "shift_causal"}
+    assert pick(pr) == "shift" and pick({"ascending": 1.009, "shift": 1.0}) == "ascending"
+
+
+def test_default_costs():
+    p64, p128 = (Problem.for_hdim(1024, head_dim=d) for d in (64, 128))
+    assert default_costs(p64, "NVIDIA H100 80GB HBM3") is COSTS[("H100", 64)]
+    assert default_costs(p128) is COSTS[(DEFAULT_GPU, 128)]
+    assert default_costs(p128, "NVIDIA H200") is COSTS[(DEFAULT_GPU, 128)]    # documented default
+    assert default_costs(p64.replace(head_dim=96)) is COSTS[(DEFAULT_GPU, 64)]  # nearest, ties down
+    assert default_costs(p64.replace(head_dim=256)) is COSTS[(DEFAULT_GPU, 128)]
+
+
+def test_choose_is_fast():
+    """ops.py asks choose() once per shape: the largest common shapes stay well under 0.5 s
+    (asserted with room for a loaded machine)."""
+    for hd, heads in ((128, 16), (64, 32)):
+        p = Problem.for_hdim(16384, head_dim=hd, causal=True, batch=1, heads=heads)
+        t0 = time.perf_counter()
+        predict(p)
+        assert time.perf_counter() - t0 < 1.5
 
 
 # ---- choice ----

@@ -6,7 +6,7 @@ grid under them (simulate), picks one per shape (choose) and draws Gantt charts 
 See docs/schedules.md. CLI: python -m dash.schedule --seqlen 8192 --hdim 128 --causal
 """
 from .check import check, min_capacity
-from .choose import DEFAULT_COSTS, choose, compare, default_costs, pick, speedups
+from .choose import COSTS, DEFAULT_COSTS, DEFAULT_GPU, choose, compare, default_costs, pick, predict, speedups
 from .problem import DEFAULT_TILES, Problem, col_ranges, row_ranges, tile_mask
 from .simulate import Costs, SimResult, simulate
 from .tables import SCHEDULES, ScheduleTables, build_all, build_tables
@@ -20,5 +20,5 @@ def plot_comparison(*args, **kw):
 
 
 __all__ = ["Problem", "ScheduleTables", "SCHEDULES", "build_tables", "build_all", "check", "min_capacity",
-           "Costs", "SimResult", "simulate", "choose", "pick", "compare", "speedups", "default_costs",
-           "DEFAULT_COSTS", "DEFAULT_TILES", "tile_mask", "row_ranges", "col_ranges", "plot_comparison"]
+           "Costs", "SimResult", "simulate", "choose", "pick", "predict", "compare", "speedups", "default_costs",
+           "COSTS", "DEFAULT_COSTS", "DEFAULT_GPU", "DEFAULT_TILES", "tile_mask", "row_ranges", "col_ranges", "plot_comparison"]

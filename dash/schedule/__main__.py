@@ -7,11 +7,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 
 from .check import check
-from .choose import DEFAULT_MAX_VISITS, compare, default_costs, pick, speedups
+from .choose import DEFAULT_GPU, DEFAULT_MAX_VISITS, compare, default_costs, pick, speedups
 from .problem import DEFAULT_TILES, Problem
-from .simulate import Costs
 from .tables import SCHEDULES
 
 
@@ -35,7 +35,13 @@ def parse_args(argv=None):
     ap.add_argument("--c", type=float, default=None, help="compute cost of a step (default table)")
     ap.add_argument("--r", type=float, default=None, help="reduction cost of a step (default table)")
     ap.add_argument("--mem", type=float, default=None, help="memory penalty of an unshared Q tile read")
-    ap.add_argument("--slack", type=int, default=None, help="steps compute may run ahead of reductions")
+    ap.add_argument("--slack", type=int, default=None,
+                    help="steps compute may run ahead of reductions (only without --read)")
+    ap.add_argument("--handoff", type=float, default=None, help="release-to-acquire latency between ranks")
+    ap.add_argument("--read", type=float, default=None,
+                    help="when an add has read the dQ buffer (the kernel's semantics; < 0: use --slack)")
+    ap.add_argument("--setup", type=float, default=None, help="per-CTA time without compute")
+    ap.add_argument("--gpu", default=None, help="calibrated costs of this GPU (default: " + DEFAULT_GPU + ")")
     ap.add_argument("--max-visits", type=int, default=DEFAULT_MAX_VISITS,
                     help="simulate only as many batch x head instances as fit (0: all)")
     return ap.parse_args(argv)
@@ -47,9 +53,11 @@ def main(argv=None) -> int:
     heads = a.heads or (16 if a.hdim == 128 else 32)
     p = Problem.for_hdim(a.seqlen, a.seqlen_k, a.hdim, causal=a.causal, window=a.window, batch=batch,
                          heads=heads, num_sms=a.num_sms, sm_margin=a.sm_margin, ctas_per_sm=a.ctas_per_sm)
-    d = default_costs(p)
-    costs = Costs(c=d.c if a.c is None else a.c, r=d.r if a.r is None else a.r,
-                  mem=d.mem if a.mem is None else a.mem, slack=d.slack if a.slack is None else a.slack)
+    over = {k: getattr(a, k) for k in ("c", "r", "mem", "slack", "handoff", "read", "setup")
+            if getattr(a, k) is not None}
+    if over.get("read", 0) < 0:
+        over["read"] = None
+    costs = replace(default_costs(p, a.gpu), **over)
     t0 = time.time()
     res = compare(p, costs, max_visits=a.max_visits or None, wave_size=a.wave_size)
     for tables, _ in res.values():
@@ -61,15 +69,16 @@ def main(argv=None) -> int:
     if sim.instances < sim.total_instances:
         print(f"simulating the first {sim.instances} of {sim.total_instances} batch x head instances "
               f"(--max-visits {a.max_visits}; 0 = all)")
-    print(f"costs: c={costs.c} r={costs.r} slack={costs.slack} mem={costs.mem} (time unit: one step's compute)")
+    print(f"costs: {costs} (time unit: one step's compute)")
     print()
-    print(f"{'schedule':<13} {'built as':<13} {'wave':>5} {'makespan':>10} {'idle':>6} {'waiting':>8} {'vs ascending':>13}")
+    print(f"{'schedule':<13} {'built as':<13} {'wave':>5} {'time':>10} {'idle':>6} {'waiting':>8} {'vs ascending':>13}")
     for s, (tables, r) in res.items():
         mark = "  <- chosen" if s == best else ""
-        print(f"{s:<13} {tables.built_as:<13} {tables.coresident_needed:>5} {r.makespan:>10.1f} "
+        print(f"{s:<13} {tables.built_as:<13} {tables.coresident_needed:>5} {r.estimate:>10.1f} "
               f"{100 * r.idle_fraction:>5.1f}% {100 * r.wait_fraction:>7.1f}% {up[s]:>12.2f}x{mark}")
-    print(f"\nlower bound (compute spread over {p.capacity} slots): {sim.lower_bound:.1f}; "
-          f"'wave' = co-resident CTAs the schedule needs; {time.time() - t0:.1f} s")
+    print(f"\ntime: of the whole grid (extrapolated when only some instances were simulated); idle, waiting: "
+          f"of the simulated instances, whose lower bound (compute spread over {p.capacity} slots) is "
+          f"{sim.lower_bound:.1f}; 'wave' = co-resident CTAs the schedule needs; {time.time() - t0:.1f} s")
     for s, (tables, _) in res.items():
         if tables.note:
             print(f"note: {tables.note}")

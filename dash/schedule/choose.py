@@ -1,43 +1,110 @@
 """Pick the deterministic schedule the model predicts to be fastest for a shape.
 
-The costs are relative (c = 1: one step's five GEMMs). The defaults below are placeholders
-from first principles and DESIGN §3's measurements (the full-mask 8k loss of ascending, ~9%,
-puts r near 0.2 c): the backward benchmarks will calibrate them per (GPU, head dim).
+Times are relative (c = 1: one step's five GEMMs). The costs per (GPU, head dim) were fitted to
+measurements of the real kernel (dash/schedule/calibrate.py, docs/schedules.md "Calibration").
 """
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+
+import numpy as np
 
 from .problem import Problem
 from .simulate import Costs, SimResult, simulate
-from .tables import SCHEDULES, build_tables
+from .tables import SCHEDULES, ScheduleTables, build_tables
 
-# GPUs by SM count: H100 SXM, H800 and H200 have 132 SMs, H100 PCIe 114, H20 78.
-GPUS = {132: "h100", 114: "h100-pcie", 78: "h20"}
-
-# (gpu, head_dim) -> Costs. Placeholders until bench/ calibrates them: same c and r for hdim
-# 64 (128x128 tiles) and 128 (64x128): both do 10.5 MFLOP per step and add a 32 KiB dQ tile.
-DEFAULT_COSTS = {
-    ("h100", 64): Costs(c=1.0, r=0.2),
-    ("h100", 128): Costs(c=1.0, r=0.2),
+# (GPU, head dim) -> Costs, fitted by `python -m dash.schedule.calibrate` on
+# bench/results/bwd-H100-80GB-HBM3-20261122-054804.json (H100 SXM, 132 SMs, bf16, backward v2).
+# Units: c = 1 is one step's compute; r the dQ writer's time per add (issue to completion and
+# release); handoff the release-to-acquire latency between two ranks of a Q tile; read when
+# the add has read the dQ buffer (the compute of the next step may store its partial dQ then);
+# setup the per-CTA time without compute (prologue, epilogue, launch; see docs).
+COSTS = {
+    ("H100", 64): Costs(c=1.0, r=0.57, handoff=0.09, read=0.1, setup=7.5),
+    ("H100", 128): Costs(c=1.0, r=0.65, handoff=0.19, read=0.1, setup=14.4),
 }
+# GPUs not in the table use this one's costs (H200 has the same SMs and the same kernel).
+DEFAULT_GPU = "H100"
+DEFAULT_COSTS = COSTS  # the former name
 
-# Ties go to the simpler schedule: the model leaves out memory locality, which favours
-# schedules whose CTAs read the same Q tile together (ascending, descending).
+# Near-ties go to the schedule that assumes less: the first in this order whose predicted time
+# is within TOLERANCE of the best. ascending/descending/spt never wait on a later-launched CTA
+# (no co-residency needed); shift and shift_causal need their wave co-resident, and the model
+# has no timing noise, which hurts them first. 1%: the fit's schedules differ from the
+# measurements by 1.4% rms, but the spread between two schedules of one shape is better
+# predicted than that, and at 2% the pick on d128 causal 8k (shift_causal, 2.0% better than
+# spt in the model, 2.6% measured) is a coin flip (docs/schedules.md, Calibration).
 PREFERENCE = ("ascending", "descending", "spt", "shift", "shift_causal")
+TOLERANCE = 0.01
 
-# Visits simulated per schedule (whole (batch, head) instances; at least one).
+# Visits simulated per predict() call, shared by the distinct tables it simulates (2 on a full
+# mask, 4 on a causal one); larger grids are extrapolated from whole (batch, head) instances
+# (SimResult.estimate). About 0.8 us of Python per visit (simulate(detail=False)): <= 0.35 s.
+VISIT_BUDGET = 400_000
+# Visits per detailed simulation (compare(), the CLI and plots).
 DEFAULT_MAX_VISITS = 200_000
 
 
-def default_costs(problem: Problem) -> Costs:
-    gpu = GPUS.get(problem.num_sms, "h100")
-    return DEFAULT_COSTS.get((gpu, problem.head_dim)) or DEFAULT_COSTS[("h100", 128)]
+def default_costs(problem: Problem, gpu: str | None = None) -> Costs:
+    """The calibrated costs for `problem`'s head dim on `gpu` (a device name or a part of it,
+    e.g. "NVIDIA H100 80GB HBM3"; None or unknown: DEFAULT_GPU). A head dim without an entry
+    takes the nearest calibrated one."""
+    names = sorted({g for g, _ in COSTS}, key=len, reverse=True)
+    key = next((g for g in names if gpu and g.lower() in gpu.lower()), DEFAULT_GPU)
+    dims = [d for g, d in COSTS if g == key]
+    hd = min(dims, key=lambda d: (abs(d - problem.head_dim), d))
+    return COSTS[(key, hd)]
+
+
+def signature(tables: ScheduleTables, capacity: int) -> str:
+    """A digest that is equal for two tables the simulation cannot tell apart: the same visits per
+    launch position, Q tiles renamed in order of first use, the same ranks and wave groups. On a
+    full mask ascending, descending and spt are one schedule up to renaming."""
+    order = tables.launch_order.astype(np.int64)
+    off = tables.visit_offsets.astype(np.int64)
+    lengths = (off[1:] - off[:-1])[order]
+    idx = np.concatenate([np.arange(off[n], off[n + 1]) for n in order]) if len(order) else np.zeros(0, np.int64)
+    m = tables.visit_m[idx].astype(np.int64)
+    col = np.repeat(order, lengths)
+    uniq, first = np.unique(m, return_index=True)
+    rename = np.empty(tables.num_m, dtype=np.int64)
+    rename[uniq[np.argsort(first)]] = np.arange(len(uniq))
+    h = hashlib.sha1()
+    for a in (lengths, rename[m], tables.rank[m, col].astype(np.int64),
+              np.array([min(tables.wave_size, capacity)], dtype=np.int64)):
+        h.update(a.tobytes())
+        h.update(b"|")
+    return h.hexdigest()
+
+
+def predict(problem: Problem, costs: Costs | None = None, schedules=PREFERENCE,
+            max_visits: int | None = None, atomic: bool = False) -> dict:
+    """{schedule: predicted time of the whole grid} (units of c) for every schedule in
+    `schedules` that does not fall back to another on this shape; tables the simulation cannot
+    tell apart (signature()) are simulated once. atomic=True adds "atomic": the non-deterministic
+    path (ascending visits, no ticket lock). max_visits caps each simulation (default: the
+    VISIT_BUDGET shared by the distinct tables)."""
+    costs = default_costs(problem) if costs is None else costs
+    todo, names = {}, {}
+    for s in schedules:
+        t = build_tables(problem, s)
+        if t.built_as == s:
+            names[s] = signature(t, problem.capacity)
+            todo.setdefault(names[s], t)
+    if atomic:
+        todo["atomic"] = build_tables(problem, "ascending")
+        names["atomic"] = "atomic"
+    cap = max_visits if max_visits is not None else max(1, VISIT_BUDGET // max(1, len(todo)))
+    spans = {sig: simulate(t, problem, costs, max_visits=cap, ordered=sig != "atomic", detail=False).estimate
+             for sig, t in todo.items()}
+    return {s: spans[sig] for s, sig in names.items()}
 
 
 def compare(problem: Problem, costs: Costs | None = None, schedules=SCHEDULES,
             max_visits: int | None = DEFAULT_MAX_VISITS, wave_size: int | None = None) -> dict:
-    """{schedule: (tables, SimResult)} for every schedule in `schedules`."""
+    """{schedule: (tables, SimResult)} for every schedule in `schedules` (detailed simulations,
+    for the CLI and the plots)."""
     costs = default_costs(problem) if costs is None else costs
     out = {}
     for s in schedules:
@@ -46,38 +113,35 @@ def compare(problem: Problem, costs: Costs | None = None, schedules=SCHEDULES,
     return out
 
 
-def choose(problem: Problem, costs: Costs | None = None, tolerance: float = 0.02,
-           max_visits: int | None = DEFAULT_MAX_VISITS) -> str:
+def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLERANCE,
+           max_visits: int | None = None, gpu: str | None = None) -> str:
     """The predicted-best deterministic schedule for `problem`: the first schedule in PREFERENCE
-    whose simulated makespan is within `tolerance` of the best. Schedules that fall back to
-    another on this shape are skipped. Cached per (problem, costs)."""
-    return _choose(problem, default_costs(problem) if costs is None else costs, tolerance, max_visits)
+    whose predicted time is within `tolerance` of the best. Schedules that fall back to another
+    on this shape are skipped. `gpu` picks the calibrated costs (default_costs). Cached per
+    (problem, costs)."""
+    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits)
 
 
 @lru_cache(maxsize=256)
 def _choose(problem, costs, tolerance, max_visits):
-    spans = {}
-    for s in PREFERENCE:
-        t = build_tables(problem, s)
-        if t.built_as == s:
-            spans[s] = simulate(t, problem, costs, max_visits=max_visits).makespan
-    return pick(spans, tolerance)
+    return pick(predict(problem, costs, max_visits=max_visits), tolerance)
 
 
-def pick(spans: dict, tolerance: float = 0.02) -> str:
-    """The first schedule in PREFERENCE whose makespan in `spans` ({name: makespan}, or
-    compare()'s output) is within `tolerance` of the best; fallbacks in compare()'s output
-    are skipped."""
-    spans = {s: (v[1].makespan if isinstance(v, tuple) else v) for s, v in spans.items()
-             if not isinstance(v, tuple) or v[0].built_as == s}
+def pick(spans: dict, tolerance: float = TOLERANCE) -> str:
+    """The first schedule in PREFERENCE whose time in `spans` ({name: time}, or compare()'s
+    output, where it takes SimResult.estimate) is within `tolerance` of the best; fallbacks in
+    compare()'s output and "atomic" are skipped."""
+    spans = {s: (v[1].estimate if isinstance(v, tuple) else v) for s, v in spans.items()
+             if s in PREFERENCE and (not isinstance(v, tuple) or v[0].built_as == s)}
     best = min(spans.values())
     return next(s for s in PREFERENCE if s in spans and spans[s] <= best * (1 + tolerance))
 
 
 def speedups(results: dict, base: str = "ascending") -> dict:
-    """{schedule: makespan(base) / makespan(schedule)} from compare()'s output."""
-    ref = results[base][1].makespan
-    return {s: (ref / r.makespan if r.makespan else 1.0) for s, (_, r) in results.items()}
+    """{schedule: time(base) / time(schedule)} from compare()'s output."""
+    ref = results[base][1].estimate
+    return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "DEFAULT_COSTS", "default_costs", "compare", "choose", "pick", "speedups"]
+__all__ = ["Costs", "SimResult", "COSTS", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
+           "choose", "pick", "speedups", "signature"]

@@ -3,31 +3,42 @@
 Model (times in units of the per-step compute cost when c = 1):
   * The grid is batch x heads x N CTAs in linear order (KV tiles of head 0 of batch 0 first);
     they are dispatched in that order onto C = problem.capacity slots, each as soon as a slot
-    frees, and hold the slot until their last reduction (and epilogue) ends.
+    frees, and hold the slot until their last reduction (and epilogue) ends. A CTA spends
+    `setup` on its slot before its first step (prologue, epilogue and launch, lumped).
   * CTA for KV tile n walks its visits t = 0..L-1 (Q tiles visit_m of the tables). Step t has
-    a compute node C(t) of cost c (+ memory penalty) and a reduction node R(t) of cost r.
-  * C(t) starts when C(t-1) has ended and R(t-1-slack) has ended. slack = 1 (default) is the
-    kernel's one-tile dQ buffer: the MMA warpgroups compute step t+1 while the writer reduces
-    step t, but step t+2 waits until the reduction of step t is done. slack = 0 serialises
-    compute and reduction, which is DESIGN §3's first-order model (closed forms exact).
-  * R(t) starts when C(t) has ended, R(t-1) has ended (one writer per CTA) and the reduction
-    of the previous rank of its Q tile has ended (the ticket lock); it then takes r.
+    a compute node C(t) of cost c (+ memory penalty) and a reduction node R(t) of cost r: the
+    dQ writer's add of the partial dQ tile, from issue to completion and release of the turn.
+  * R(t) starts when the partial dQ of step t is in the buffer, R(t-1) has ended (one writer
+    per CTA) and the reduction of the previous rank of its Q tile has ended plus `handoff`
+    (the release becoming visible to the next writer's acquire): the ticket lock.
+  * How far the compute runs ahead of the writer:
+      - read = x (the kernel, backward v2): C(t) starts when C(t-1) is done, but it can store its
+        partial dQ only once R(t-1) has read the single dQ buffer, x after R(t-1) started. A
+        wait for the turn of step t-1 therefore stalls the tensor cores at the end of step t.
+      - read = None: C(t) starts when C(t-1) has ended and R(t-1-slack) has ended. slack = 0
+        serialises compute and reduction, which is DESIGN §3's first-order model (its closed
+        forms are exact and tested); slack = 1 was the placeholder before calibration.
+  * ordered=False is the non-deterministic path: the same visits without the ticket lock.
   * Memory penalty (optional, costs.mem): CTAs of one head that read the same Q tile in the
     same step (same step index, same group of co-resident launch positions) share one load
     from memory; a step whose Q tile g CTAs read together costs c + mem / g. So lockstep
     schedules (ascending) amortise the load and shift, which spreads a wave over distinct Q
-    tiles, pays it in full. It is a static property of the tables.
+    tiles, pays it in full. It is a static property of the tables. The calibration found no
+    use for it (mem = 0).
 
 The simulation is a dataflow evaluation of the max-plus recurrences above: each CTA advances
 until its next reduction's turn has not come, and is woken when the turn arrives. Dispatch
 needs the earliest time a slot frees: among the current holders, those whose finish is still
 unknown are blocked, directly or not, on a CTA not yet dispatched, so they finish after the next
-dispatch anyway, and the earliest known finish decides. Cost: O(visits) Python steps.
+dispatch anyway, and the earliest known finish decides. Cost: O(visits) Python steps, about
+2 us each with detail (per-visit times, critical path), 0.8 us without. With max_visits only
+the first whole (batch, head) instances are simulated, and SimResult.estimate extrapolates.
 """
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -39,10 +50,12 @@ from .tables import ScheduleTables
 class Costs:
     c: float = 1.0         # compute of one step (five GEMMs of a tile pair)
     r: float = 0.25        # reduction of one step: bulk fp32 add of a dQ tile, wait, release
-    slack: int = 1         # steps the compute may run ahead of the reductions
+    slack: int = 1         # steps the compute may run ahead of the reductions (when read is None)
     mem: float = 0.0       # memory penalty of a step whose Q tile no other CTA reads with it
-    setup: float = 0.0     # per CTA before the first step (K, V loads)
+    setup: float = 0.0     # per CTA before the first step: prologue, epilogue, launch (lumped)
     epilogue: float = 0.0  # per CTA after the last step (dK, dV stores)
+    handoff: float = 0.0   # from one rank's reduction end to the next rank's start (release seen)
+    read: float | None = None  # the kernel's dQ buffer: see module doc (replaces slack when set)
 
 
 @dataclass
@@ -69,6 +82,7 @@ class SimResult:
     r_end: np.ndarray
     r_chain_wait: np.ndarray      # bool: the reduction waited for the previous rank's turn
     work: float = 0.0             # total compute time (sum over visits)
+    wave: int = 1                 # CTAs that must be co-resident (tables.coresident_needed)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -92,6 +106,45 @@ class SimResult:
         """Total compute spread evenly over the slots: no schedule can beat it."""
         return self.work / self.slots
 
+    @cached_property
+    def estimate(self) -> float:
+        """The makespan of the whole grid: the simulated one when every instance was simulated,
+        else extrapolated. Instances never wait on later ones, so the simulated instances run
+        exactly as in the whole grid. The CTAs left out are then dispatched in linear order onto
+        the slots as these free up (a list schedule), each holding its slot as long as the CTA
+        at its launch position did on average in the second half of the simulated instances
+        (past the start-up). That keeps the grid's last, partial round. Where CTAs wait on
+        later-launched ones of their wave (`wave` > 1), a CTA's time is counted from the
+        dispatch of its wave's last CTA, until which it holds its slot."""
+        if self.instances >= self.total_instances or len(self.cta_end) == 0:
+            return self.makespan
+        N = len(self.cta_end) // self.instances
+        w = max(1, min(self.wave, N))
+        half = self.instances // 2
+        start = self.cta_start.reshape(self.instances, N)[half:]
+        last_of_group = np.minimum((np.arange(N) // w + 1) * w, N) - 1
+        ready = np.maximum(start, start[:, last_of_group])
+        held = (self.cta_end.reshape(self.instances, N)[half:] - ready).mean(axis=0).tolist()
+        free = np.zeros(self.slots)
+        np.maximum.at(free, self.cta_slot, self.cta_end)
+        heap = free.tolist()
+        heapq.heapify(heap)
+        last = float(self.cta_start[-1])
+        end = self.makespan
+        groups = [(k, min(k + w, N)) for k in range(0, N, w)]
+        for _ in range(self.total_instances - self.instances):
+            for a, b in groups:
+                for _k in range(a, b):
+                    f = heapq.heappop(heap)
+                    if f > last:
+                        last = f
+                for k in range(a, b):
+                    e = last + held[k]
+                    heapq.heappush(heap, e)
+                    if e > end:
+                        end = e
+        return end
+
     def summary(self) -> str:
         return (f"{self.schedule}: makespan {self.makespan:.1f}, idle {100 * self.idle_fraction:.1f}%, "
                 f"lower bound {self.lower_bound:.1f}")
@@ -113,9 +166,12 @@ def memory_penalty(tables: ScheduleTables, costs: Costs, capacity: int) -> np.nd
 
 
 def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
-             max_visits: int | None = None) -> SimResult:
+             max_visits: int | None = None, ordered: bool = True, detail: bool = True) -> SimResult:
     """Simulate the grid of `problem` (all batch x heads instances, or as many whole instances as
-    fit in `max_visits` visits when given) under `tables`. Raises RuntimeError on deadlock."""
+    fit in `max_visits` visits when given) under `tables`. ordered=False models the
+    non-deterministic path: the same visits, no ticket lock (ranks and handoff ignored).
+    detail=False keeps only what the makespan needs (per-CTA times, no per-visit arrays and no
+    critical path), about twice as fast; choose() uses it. Raises RuntimeError on deadlock."""
     M, N, C = tables.num_m, tables.num_n, problem.capacity
     off = tables.visit_offsets.tolist()
     T = off[-1]
@@ -128,15 +184,20 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
     rk = tables.rank[tables.visit_m, col].tolist()
     pen = (costs.c + memory_penalty(tables, costs, C)).tolist()
     r_cost, slack, setup, epi = costs.r, costs.slack, costs.setup, costs.epilogue
+    hand, read = costs.handoff, costs.read
+    buffered = read is not None
     ninf = float("-inf")
 
     G = inst * N                      # CTAs
     V = inst * T                      # visits
+    if not detail:
+        return _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered)
     c_start = [0.0] * V
     c_end = [0.0] * V
     r_start = [0.0] * V
     r_end = [0.0] * V
     c_cause = [0] * V                 # 0: previous compute, 1: slack (reduction t-1-slack), 2: CTA start
+    c_ready = c_end if not buffered else [0.0] * V  # partial dQ in the buffer (after a buffer stall)
     r_cause = [0] * V                 # 0: own compute, 1: own previous reduction, 2: previous rank
     r_pred = [-1] * V                 # visit holding the previous rank (cause 2)
     v_cta = [0] * V
@@ -168,27 +229,36 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
             if t == 0:
                 cs, cause = begin, 2
             else:
-                cs, cause = c_end[v - 1], 0
-                s = t - 1 - slack
-                if s >= 0 and r_end[vb + s] > cs:
-                    cs, cause = r_end[vb + s], 1
+                cs, cause = c_ready[v - 1], 0
+                if not buffered:
+                    s = t - 1 - slack
+                    if s >= 0 and r_end[vb + s] > cs:
+                        cs, cause = r_end[vb + s], 1
             ce = cs + pen[b + t]
             c_start[v], c_end[v], c_cause[v], v_cta[v] = cs, ce, cause, g
+            if buffered:
+                # the partial dQ is stored once R(t-1) has read the buffer
+                if t > 0 and r_start[v - 1] + read > ce:
+                    ce = r_start[v - 1] + read
+                c_ready[v] = ce
             key = rowbase + vis[b + t]
             rank = rk[b + t]
-            if counter[key] != rank:
+            if ordered and counter[key] != rank:
                 waiting[key * N + rank] = g
                 t_next[g] = t
                 return woke
-            # R(t): after C(t), R(t-1) and the previous rank's reduction
+            # R(t): after C(t), R(t-1) and the previous rank's reduction (+ handoff)
             rs, cause = ce, 0
             if t > 0 and r_end[v - 1] > rs:
                 rs, cause = r_end[v - 1], 1
-            if chain_end[key] > rs:
-                rs, cause = chain_end[key], 2
-            r_pred[v] = chain_v[key]
+            if ordered and chain_end[key] + hand > rs:
+                rs, cause = chain_end[key] + hand, 2
+            r_pred[v] = chain_v[key] if ordered else -1
             re = rs + r_cost
             r_start[v], r_end[v], r_cause[v] = rs, re, cause
+            if not ordered:
+                t += 1
+                continue
             counter[key] = rank + 1
             chain_end[key] = re
             chain_v[key] = v
@@ -217,9 +287,9 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
         raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
                            f"their turn (cycle in the wait-for graph)")
 
-    cta_start_a, cta_end_a = np.array(cta_start), np.array(cta_end)
+    cta_start_a, cta_end_a = _f64(cta_start), _f64(cta_end)
     cta_slot_a = np.array(cta_slot, dtype=np.int64)
-    c_s, c_e, r_s, r_e = (np.array(a) for a in (c_start, c_end, r_start, r_end))
+    c_s, c_e, r_s, r_e = (_f64(a) for a in (c_start, c_end, r_start, r_end))
     v_cta_a = np.array(v_cta, dtype=np.int64)
     slot_busy = np.bincount(cta_slot_a[v_cta_a], weights=c_e - c_s, minlength=C) if V else np.zeros(C)
     slot_held = np.bincount(cta_slot_a, weights=cta_end_a - cta_start_a, minlength=C)
@@ -227,19 +297,134 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
     cta_n = np.array(order * inst, dtype=np.int64)
 
     path = _critical_path(int(np.argmax(cta_end_a)) if G else -1, N, T, off, order, vis,
-                          c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred, v_cta, cta_disp, slack)
+                          c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred, v_cta, cta_disp, slack,
+                          c_ready, read, hand)
     return SimResult(
         schedule=tables.name, makespan=makespan, slots=C, instances=inst, total_instances=problem.instances,
         slot_busy=slot_busy, slot_held=slot_held, critical_path=path,
         cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n,
         v_cta=v_cta_a, v_m=np.tile(tables.visit_m, inst).astype(np.int64),
         c_start=c_s, c_end=c_e, r_start=r_s, r_end=r_e, r_chain_wait=np.array(r_cause, dtype=np.int8) == 2,
-        work=float((c_e - c_s).sum()))
+        work=float((c_e - c_s).sum()), wave=tables.coresident_needed if ordered else 1)
+
+
+def _f64(a: list) -> np.ndarray:
+    return np.fromiter(a, dtype=np.float64, count=len(a))
+
+
+def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered) -> SimResult:
+    """simulate(detail=False): the same recurrences, with each CTA's last step in locals."""
+    M, N, C = tables.num_m, tables.num_n, problem.capacity
+    T = off[-1]
+    r_cost, slack, setup, epi = costs.r, costs.slack, costs.setup, costs.epilogue
+    hand, read = costs.handoff, costs.read
+    buffered = read is not None
+    ninf = float("-inf")
+    G = inst * N
+    r_end = [0.0] * (inst * T) if not buffered else None   # slack semantics look back further
+    cta_start = [0.0] * G
+    cta_end = [0.0] * G
+    cta_slot = [0] * G
+    t_next = [0] * G
+    s_ready = [0.0] * G               # state of a CTA that waits: its last step's ready, R start, R end
+    s_rs = [ninf] * G
+    s_re = [ninf] * G
+    counter = [0] * (inst * M)
+    chain_end = [ninf] * (inst * M)
+    waiting = {}
+    heap = [(0.0, s) for s in range(C)]
+    heapq.heapify(heap)
+
+    def run(g):
+        i, k = divmod(g, N)
+        n = order[k]
+        b, L = off[n], off[n + 1] - off[n]
+        vb = i * T
+        rowbase = i * M
+        t = t_next[g]
+        woke = []
+        if t == 0:
+            ready, rs, re = cta_start[g] + setup, ninf, ninf
+        else:
+            ready, rs, re = s_ready[g], s_rs[g], s_re[g]
+        while t < L:
+            j = b + t
+            cs = ready
+            if not buffered and t > slack:
+                x = r_end[vb + j - 1 - slack]
+                if x > cs:
+                    cs = x
+            ce = cs + pen[j]
+            if buffered and rs + read > ce:
+                ce = rs + read
+            key = rowbase + vis[j]
+            if ordered:
+                rank = rk[j]
+                if counter[key] != rank:
+                    waiting[key * N + rank] = g
+                    t_next[g], s_ready[g], s_rs[g], s_re[g] = t, ready, rs, re
+                    return woke
+            rs = ce if ce > re else re
+            if ordered:
+                x = chain_end[key] + hand
+                if x > rs:
+                    rs = x
+            re = rs + r_cost
+            if not buffered:
+                r_end[vb + j] = re
+            if ordered:
+                counter[key] = rank + 1
+                chain_end[key] = re
+                w = waiting.pop(key * N + rank + 1, None)
+                if w is not None:
+                    woke.append(w)
+            ready = ce
+            t += 1
+        t_next[g] = L
+        end = (re if L else ready) + epi
+        cta_end[g] = end
+        heapq.heappush(heap, (end, cta_slot[g]))
+        return woke
+
+    last = 0.0
+    for g in range(G):
+        if not heap:
+            raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: all {C} slots are held "
+                               f"by CTAs waiting on CTAs not yet dispatched (CTA {g} of the grid)")
+        free, slot = heapq.heappop(heap)
+        if free > last:
+            last = free
+        cta_start[g], cta_slot[g] = last, slot
+        work = [g]
+        while work:
+            work.extend(run(work.pop()))
+    if waiting:
+        raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
+                           f"their turn (cycle in the wait-for graph)")
+
+    cta_start_a, cta_end_a = _f64(cta_start), _f64(cta_end)
+    cta_slot_a = np.array(cta_slot, dtype=np.int64)
+    cta_n = np.array(order * inst, dtype=np.int64)
+    pen_a = np.asarray(pen, dtype=np.float64)
+    work_n = np.add.reduceat(pen_a, tables.visit_offsets[:-1]) if T else np.zeros(N)
+    work_n[np.diff(tables.visit_offsets) == 0] = 0.0
+    slot_busy = np.bincount(cta_slot_a, weights=work_n[cta_n], minlength=C)
+    slot_held = np.bincount(cta_slot_a, weights=cta_end_a - cta_start_a, minlength=C)
+    empty, iempty = np.zeros(0), np.zeros(0, dtype=np.int64)
+    return SimResult(
+        schedule=tables.name, makespan=float(cta_end_a.max()) if G else 0.0, slots=C, instances=inst,
+        total_instances=problem.instances, slot_busy=slot_busy, slot_held=slot_held, critical_path=[],
+        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n,
+        v_cta=iempty, v_m=iempty, c_start=empty, c_end=empty, r_start=empty, r_end=empty,
+        r_chain_wait=np.zeros(0, dtype=bool), work=float(slot_busy.sum()),
+        wave=tables.coresident_needed if ordered else 1)
 
 
 def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred,
-                   v_cta, cta_disp, slack):
-    """Walk back from the CTA that ends last along the dependency that decided each start."""
+                   v_cta, cta_disp, slack, c_ready=None, read=None, hand=0.0):
+    """Walk back from the CTA that ends last along the dependency that decided each start.
+    Segments: compute, reduce, wait (for the turn), handoff (release to acquire) and read (the
+    start of the previous reduction, up to when it freed the dQ buffer)."""
     path = []
 
     def last_visit(g):
@@ -258,17 +443,26 @@ def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_c
         i, k = divmod(g, N)
         n = order[k]
         m = vis[v - i * T]
-        if kind == "R":
-            path.append(("reduce", i, n, m, r_start[v], r_end[v]))
+        if kind in ("R", "Rread"):
+            if kind == "R":
+                path.append(("reduce", i, n, m, r_start[v], r_end[v]))
+            else:
+                path.append(("read", i, n, m, r_start[v], r_start[v] + read))
+            kind = "R"
             cause = r_cause[v]
             if cause == 0:
                 kind = "C"
             elif cause == 1:
                 v -= 1
             else:
-                if r_pred[v] >= 0 and r_start[v] > c_end[v]:
-                    path.append(("wait", i, n, m, c_end[v], r_start[v]))
+                if hand > 0:
+                    path.append(("handoff", i, n, m, r_start[v] - hand, r_start[v]))
+                if r_pred[v] >= 0 and r_start[v] - hand > c_ready[v]:
+                    path.append(("wait", i, n, m, c_ready[v], r_start[v] - hand))
                 v = r_pred[v]
+        elif c_ready[v] > c_end[v]:
+            # the store of the partial dQ waited for the previous reduction to read the buffer
+            kind, v = "Rread", v - 1
         else:
             path.append(("compute", i, n, m, c_start[v], c_end[v]))
             cause = c_cause[v]

@@ -1,0 +1,53 @@
+"""dash.schedule against the real kernel: choose() must stay calibrated (CPU only).
+
+The benchmark file holds dash's backward on an H100 (bench/bwd.py --quick: bf16, batch x seqlen
+= 16384, hdim 64 x 32 heads and hdim 128 x 16 heads, full and causal, seqlen 2k and 8k; every
+schedule and the non-deterministic atomic path). A model change that makes choose() pick a
+schedule more than 2% slower than the best measured deterministic one fails here.
+"""
+import math
+import os
+
+import numpy as np
+import pytest
+
+from dash.schedule import choose
+from dash.schedule.calibrate import load, own_records, residuals
+from dash.schedule.choose import COSTS, DEFAULT_GPU, PREFERENCE, default_costs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULTS = os.path.join(ROOT, "bench", "results", "bwd-H100-80GB-HBM3-20261122-054804.json")
+
+DEVICE, POINTS = load(RESULTS)
+
+
+def test_the_benchmark_is_the_calibration_data():
+    assert "H100" in DEVICE and len(POINTS) == 8
+    assert {(p.hdim, p.causal, p.seqlen_q) for p in POINTS} == {
+        (d, c, s) for d in (64, 128) for c in (False, True) for s in (2048, 8192)}
+    for p in POINTS:
+        assert set(p.times) == {"atomic", *PREFERENCE}
+        assert default_costs(p.problem(), DEVICE) is COSTS[(DEFAULT_GPU, p.hdim)]
+
+
+@pytest.mark.parametrize("point", POINTS, ids=lambda p: p.label().replace(" ", "-"))
+def test_choice_within_2_percent_of_the_best_measured(point):
+    det = {s: ms for s, ms in point.times.items() if s in PREFERENCE}
+    best = min(det, key=det.get)
+    # the Problem as dash.ops._problem builds it on that H100 (132 SMs, 1 CTA per SM)
+    got = choose(point.problem(num_sms=132, ctas_per_sm=1), gpu=DEVICE)
+    loss = det[got] / det[best] - 1
+    assert loss <= 0.02, f"{point.label()}: choose() picks {got}, {100 * loss:.1f}% slower than {best}"
+
+
+@pytest.mark.parametrize("hdim", [64, 128])
+def test_fit_quality(hdim):
+    """The calibrated costs reproduce every schedule's time (free scale per head dim) within a
+    few percent: rms of log(measured / predicted) below 2.5%, no record off by more than 6%."""
+    pts = [p for p in POINTS if p.hdim == hdim]
+    res, mean, _ = residuals(pts, COSTS[(DEFAULT_GPU, hdim)])
+    assert len(res) == sum(len(own_records(p)) for p in pts) == 20
+    assert float(np.sqrt(np.mean(res ** 2))) < 0.025
+    assert float(np.abs(res).max()) < 0.06
+    us_per_step = 1e3 * math.exp(mean)     # the free scale: microseconds per unit of c
+    assert 2.0 < us_per_step < 3.5
