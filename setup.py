@@ -131,6 +131,13 @@ class BuildExt(build_ext):
         for (obj, how), src in zip(results, cu_sources):
             print(f"  {how:8s} {src.relative_to(ROOT)}", file=sys.stderr)
         ext.extra_objects = [str(o) for o, _ in results]
+        # setuptools relinks only when a source listed on the Extension is newer than the built
+        # module; a changed kernel object (or a cached one swapped back in) would not count, so
+        # the linked object set is recorded and any change forces the link.
+        manifest = ROOT / "build" / f"{ext.name}.objects"
+        linked = "\n".join(ext.extra_objects + [str(self.get_ext_fullpath(ext.name))])
+        if not manifest.exists() or manifest.read_text() != linked:
+            self.force = True
         ext.include_dirs += [str(CSRC), str(cuda_home / "include")]
         ext.library_dirs += [str(cuda_home / "lib64")]
         ext.libraries += ["cudart_static", "rt", "pthread", "dl"]
@@ -138,6 +145,7 @@ class BuildExt(build_ext):
         ext.define_macros.append(("DASH_COMPILED_ARCHS", f'"{archs}"'))
         ext.define_macros += [(f"DASH_WITH_{f.upper()}", "1") for f in FAMILIES]
         super().build_extension(ext)
+        manifest.write_text(linked)
 
 
 def pybind_include():

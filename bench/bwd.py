@@ -16,10 +16,9 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import attention_flops, plot_results, record, save_results, time_ms  # noqa: E402
+from bench.common import (HEADS, SEQLENS, attention_flops, plot_results, record, save_results,  # noqa: E402
+                          sdpa_backend, time_ms)
 from dash.ops import DETERMINISTIC_SCHEDULES, attn_bwd, resolve_schedule, _problem  # noqa: E402
-
-HEADS = {64: 32, 128: 16}
 
 
 def forward_for(q, k, v, causal):
@@ -46,12 +45,8 @@ def forward_for(q, k, v, causal):
 
 
 def sdpa_bwd_fn(q, k, v, dout, causal, backend):
-    from torch.nn.attention import SDPBackend, sdpa_kernel
-
-    backend = {"flash": SDPBackend.FLASH_ATTENTION, "cudnn": SDPBackend.CUDNN_ATTENTION,
-               "efficient": SDPBackend.EFFICIENT_ATTENTION}[backend]
     qt, kt, vt = (t.transpose(1, 2).detach().requires_grad_(True) for t in (q, k, v))
-    with sdpa_kernel(backend):
+    with sdpa_backend(f"sdpa-{backend}"):
         out = torch.nn.functional.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
     dout_t = dout.transpose(1, 2)
     return lambda: torch.autograd.grad(out, (qt, kt, vt), dout_t, retain_graph=True)
@@ -61,7 +56,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="seqlen 2k and 8k only")
     ap.add_argument("--hdims", type=int, nargs="+", default=[64, 128])
-    ap.add_argument("--seqlens", type=int, nargs="+", default=[512, 1024, 2048, 4096, 8192, 16384])
+    ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
     ap.add_argument("--masks", nargs="+", default=["full", "causal"], choices=["full", "causal"])
     ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
     ap.add_argument("--no-sdpa", action="store_true")

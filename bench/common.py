@@ -11,6 +11,10 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results")
 
+# DESIGN.md section 7's grid: batch x seqlen = 16384 tokens, 32 heads of 64 or 16 heads of 128.
+HEADS = {64: 32, 128: 16}
+SEQLENS = [512, 1024, 2048, 4096, 8192, 16384]
+
 
 def attention_flops(batch, heads, seqlen_q, seqlen_k, head_dim, causal, mode="fwd"):
     """Forward = 4 b h s_q s_k d (two GEMMs); backward = 2.5 x forward; halved for causal."""
@@ -29,7 +33,18 @@ def time_ms(fn, warmup=25, rep=100):
     return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
 
 
+def sdpa_backend(impl):
+    """The context manager that pins PyTorch SDPA to one backend: impl is "sdpa-flash",
+    "sdpa-cudnn" or "sdpa-efficient"."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    return sdpa_kernel({"sdpa-flash": SDPBackend.FLASH_ATTENTION, "sdpa-cudnn": SDPBackend.CUDNN_ATTENTION,
+                        "sdpa-efficient": SDPBackend.EFFICIENT_ATTENTION}[impl])
+
+
 def git_commit():
+    if os.environ.get("DASH_COMMIT"):  # a copy of the tree without .git (a device machine)
+        return os.environ["DASH_COMMIT"]
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout.strip()
@@ -48,6 +63,9 @@ def save_results(kind, records, out_dir=RESULTS):
     path = os.path.join(out_dir, f"{kind}-{slug}-{now.strftime('%Y%m%d-%H%M%S')}.json")
     with open(path, "w") as f:
         json.dump(doc, f, indent=1)
+    if os.environ.get("OUT"):  # the device runner brings back what is under $OUT
+        with open(os.path.join(os.environ["OUT"], os.path.basename(path)), "w") as f:
+            json.dump(doc, f, indent=1)
     return path
 
 
@@ -84,6 +102,8 @@ def plot_results(records, path, title):
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
+    if os.environ.get("OUT"):
+        fig.savefig(os.path.join(os.environ["OUT"], os.path.basename(path)), dpi=110)
     return path
 
 

@@ -35,8 +35,10 @@ def report() -> tuple[list[str], bool]:
         lines.append(f"gpu         {props.name}, compute capability {cc[0]}.{cc[1]}, {props.multi_processor_count} SMs")
         if cc != (9, 0):
             problems.append(f"dash's kernels need a Hopper GPU (sm90); this one is sm{cc[0]}{cc[1]}")
-    lines.append("features    backward: bf16/fp16, head_dim 64/128, full/causal (bottom-right), any lengths, "
-                 "MHA/GQA/MQA; schedules atomic, ascending, descending, spt, shift, shift_causal, auto")
+    lines.append("features    dash.flash_attn_func forward + backward: bf16/fp16, head_dim 64/128, full/causal "
+                 "(bottom-right), any lengths, MHA/GQA/MQA; backward schedules atomic, ascending, descending, spt, "
+                 "shift, shift_causal, auto; torch.compile, CUDA graphs")
+    lines.append("not yet     varlen, sliding window, softcap, dropout, fp8, head_dim 96/192/256")
     if problems:
         lines.append("verdict     NOT READY: " + "; ".join(problems))
     else:
