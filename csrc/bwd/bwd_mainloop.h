@@ -133,13 +133,15 @@ struct BwdMainloop {
   // dQ writer: called by the 32 threads of one warp.
   static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
     using cutlass::arch::NamedBarrier;
+    constexpr int kBuffers = Traits::kDqBuffers;
     const int lane = threadIdx.x % 32;
-    if (w.visit_count > 0) NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+    for (int b = 0; b < kBuffers && b < w.visit_count; ++b) NamedBarrier::arrive(kWriterSyncThreads, dq_empty_barrier(b));
     for (int i = 0; i < w.visit_count; ++i) {
       const int m = p.visit_m[w.visit_begin + i];
+      const int buffer = i % kBuffers;
       const int64_t tile = tile_index(p, w, m);
       int* counter = p.dq_counter + tile;
-      NamedBarrier::arrive_and_wait(kWriterSyncThreads, uint32_t(BwdBarrier::kDqFull));
+      NamedBarrier::arrive_and_wait(kWriterSyncThreads, dq_full_barrier(buffer));
       if (lane == 0) {
         if (p.deterministic) {
           const int rank = p.rank[m * p.num_n_blocks + w.n];
@@ -149,13 +151,14 @@ struct BwdMainloop {
         } else if (p.trace) {
           p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] = atomicAdd(counter, 1);
         }
-        bulk_reduce_add_f32(p.dq_accum + tile * (kBlockM * kHeadDim), smem.dq.data(), Traits::kDqTileBytes);
+        bulk_reduce_add_f32(p.dq_accum + tile * (kBlockM * kHeadDim), smem.dq.data() + buffer * Traits::kDqElems,
+                            Traits::kDqTileBytes);
         bulk_wait_source_read();
       }
       __syncwarp();
-      // The buffer is free as soon as the add has read it; the MMA warpgroups go on with the
-      // next step while the add completes and the turn is handed on.
-      if (i + 1 < w.visit_count) NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+      // The buffer is free as soon as the add has read it; the MMA warpgroups go on while the
+      // add completes and the turn is handed on. (Its next user is step i + kBuffers.)
+      if (i + kBuffers < w.visit_count) NamedBarrier::arrive(kWriterSyncThreads, dq_empty_barrier(buffer));
       if (lane == 0) {
         bulk_wait_complete();
         if (p.deterministic) ticket_release(counter);
@@ -192,7 +195,6 @@ struct BwdMainloop {
     Tensor tdQrK = thr_dq.partition_fragment_B(sKt);
     auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
     auto thr_r2s_ds = r2s_ds.get_thread_slice(tid);
-    float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data()) + tid;
 
     // (key row, query column) of every S^T element this thread holds, for masking and for
     // picking the row's LSE and D.
@@ -266,15 +268,17 @@ struct BwdMainloop {
       pipeline.consumer_release(state);
       ++state;
 
-      // Partial dQ to the writer's buffer.
-      NamedBarrier::arrive_and_wait(kWriterSyncThreads, uint32_t(BwdBarrier::kDqEmpty));
+      // Partial dQ to the writer's buffer for this step.
+      const int dq_buffer = i % Traits::kDqBuffers;
+      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems) + tid;
+      NamedBarrier::arrive_and_wait(kWriterSyncThreads, dq_empty_barrier(dq_buffer));
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < Traits::kDqChunks; ++c) {
         dq_chunks[c * Traits::kMmaThreads] =
             make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
       }
       cutlass::arch::fence_view_async_shared();
-      NamedBarrier::arrive(kWriterSyncThreads, uint32_t(BwdBarrier::kDqFull));
+      NamedBarrier::arrive(kWriterSyncThreads, dq_full_barrier(dq_buffer));
     }
   }
 };

@@ -99,6 +99,12 @@ struct BwdTraits {
   static constexpr int kDqChunks = kDqValuesPerThread / 4;
   static_assert(kDqValuesPerThread % 4 == 0);
   using SmemLayoutdQ = Layout<Shape<Int<kBlockM * kHeadDim>>>;
+  // With two partial-dQ buffers, while the writer waits for its turn to add step t's tile, the
+  // MMA warpgroups store step t+1's into the other buffer and go on to step t+2, instead of
+  // stalling at the end of step t+1.
+  static constexpr int kDqBuffers = Config::kDqBuffers;
+  static_assert(kDqBuffers == 1 || kDqBuffers == 2, "one full/empty barrier pair per buffer, two pairs reserved");
+  static constexpr int kDqElems = kBlockM * kHeadDim;
   // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
@@ -109,7 +115,7 @@ struct BwdTraits {
     array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
     array_aligned<Element, cosize_v<SmemLayoutdO>, 1024> dout;
     array_aligned<Element, cosize_v<SmemLayoutdS> * kDsBuffers, 1024> ds;
-    array_aligned<float, cosize_v<SmemLayoutdQ>, 128> dq;
+    array_aligned<float, kDqElems * kDqBuffers, 128> dq;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> lse;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
     typename cutlass::PipelineTmaAsync<kStages>::SharedStorage pipeline;
@@ -135,11 +141,13 @@ struct BwdTraits {
   static constexpr uint32_t kDqTileBytes = kBlockM * kHeadDim * sizeof(float);
 };
 
-// Named barriers (ids above CUTLASS's reserved ones).
+// Named barriers (ids above CUTLASS's reserved ones; at most 16 in all).
 enum class BwdBarrier : uint32_t {
   kDsReady = 1,     // dS of this step is in shared memory (both warpgroups' halves)
-  kDqFull = 2,      // MMA warpgroups -> dQ writer: the partial dQ tile is in shared memory
-  kDqEmpty = 3,     // dQ writer -> MMA warpgroups: the dQ buffer may be overwritten
+  kDqFull0 = 2,     // MMA warpgroups -> dQ writer: a partial dQ tile is in buffer b (id 2 + b)
+  kDqEmpty0 = 4,    // dQ writer -> MMA warpgroups: buffer b may be overwritten (id 4 + b)
 };
+__device__ __forceinline__ uint32_t dq_full_barrier(int buffer) { return uint32_t(BwdBarrier::kDqFull0) + buffer; }
+__device__ __forceinline__ uint32_t dq_empty_barrier(int buffer) { return uint32_t(BwdBarrier::kDqEmpty0) + buffer; }
 
 }  // namespace dash
