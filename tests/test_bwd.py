@@ -76,6 +76,25 @@ def test_bitwise_deterministic_over_1000_calls(schedule, causal):
             assert torch.equal(a, b), f"{name} differs at call {i} ({schedule}, causal={causal})"
 
 
+@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("pad", [8, 3])
+def test_gradients_into_strided_views(head_dim, pad):
+    """dq, dk, dv passed in as views of wider buffers: rows padded by 8 elements keep 16-byte
+    alignment (the postprocess's vector stores), by 3 they do not (its element path). Both give
+    the bits of a contiguous output and leave the padding alone."""
+    from dash.ops import attn_bwd
+
+    q, k, v, dout = make_inputs(2, 203, 203, 4, 4, head_dim, torch.bfloat16, seed=5)
+    out, lse = reference_fwd(q, k, v, True)
+    want = attn_bwd(dout, q, k, v, out, lse, causal=True, schedule="spt")
+    wide = [torch.full((*t.shape[:-1], head_dim + pad), 7.0, device=t.device, dtype=t.dtype) for t in (q, k, v)]
+    views = [w[..., :head_dim] for w in wide]
+    got = attn_bwd(dout, q, k, v, out, lse, causal=True, schedule="spt", dq=views[0], dk=views[1], dv=views[2])
+    for name, a, b, w in zip(("dq", "dk", "dv"), want, got, wide):
+        assert torch.equal(a, b), f"{name} into a view padded by {pad} differs from the contiguous result"
+        assert bool((w[..., head_dim:] == 7.0).all()), f"{name}: the padding was overwritten"
+
+
 def test_deterministic_with_gqa_and_a_busy_second_stream():
     from dash.ops import attn_bwd
 
