@@ -67,7 +67,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     clear(tdKrdK);
     clear(tdVrdV);
     Mainloop::compute(p, smem, pipeline, w, tid, tdKrdK, tdVrdV);
-    BwdEpilogue<Traits>::run(p, w, tid, tdKrdK, tdVrdV);
+    BwdEpilogue<Traits>::run(p, smem, w, tid, tdKrdK, tdVrdV);
     if (timed) p.timing[timing_slot + 1] = int64_t(global_timer_ns());
   }
 }
