@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 
 from .check import check
-from .choose import DEFAULT_GPU, DEFAULT_MAX_VISITS, compare, default_costs, pick, speedups
+from .choose import DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, SHIFT_MAX_KV_TILES, candidates, gpu_key, compare, default_costs, pick, speedups
 from .problem import DEFAULT_TILES, Problem
 from .tables import SCHEDULES
 
@@ -62,7 +62,8 @@ def main(argv=None) -> int:
     res = compare(p, costs, max_visits=a.max_visits or None, wave_size=a.wave_size)
     for tables, _ in res.values():
         check(tables, p)
-    best = pick(res)
+    allowed = candidates(p, a.gpu)
+    best = pick({s: v for s, v in res.items() if s in allowed})
     up = speedups(res)
     print(p.describe())
     sim = next(iter(res.values()))[1]
@@ -70,6 +71,10 @@ def main(argv=None) -> int:
         print(f"simulating the first {sim.instances} of {sim.total_instances} batch x head instances "
               f"(--max-visits {a.max_visits}; 0 = all)")
     print(f"costs: {costs} (time unit: one step's compute)")
+    if not set(SHIFT_FAMILY) & set(allowed):
+        print(f"{' and '.join(SHIFT_FAMILY)} not chosen with more than {SHIFT_MAX_KV_TILES[gpu_key(a.gpu)]} KV tiles "
+              f"per head (here {p.num_n}): measured slower there than the model predicts "
+              "(dash.schedule.choose.SHIFT_MAX_KV_TILES)")
     print()
     print(f"{'schedule':<13} {'built as':<13} {'wave':>5} {'time':>10} {'idle':>6} {'waiting':>8} {'vs ascending':>13}")
     for s, (tables, r) in res.items():

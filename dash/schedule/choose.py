@@ -26,6 +26,15 @@ COSTS = {
 }
 # GPUs not in the table use this one's costs (H200 has the same SMs and the same kernel).
 DEFAULT_GPU = "H100"
+
+# Measured, not modelled: the largest number of KV tiles per head at which choose() may pick
+# shift or shift_causal. On the H100 both lost 12-15% to the other schedules at 16k tokens
+# (128 KV tiles per head, so a co-resident wave of 132 CTAs holds a single head), in two
+# full-grid runs and at both head dims, while the model, simulating the whole grid, predicts
+# them as fast as at 8k (64 tiles), where they win; bench/NOTES.md, v6. Until the model explains
+# it, choose() stays inside the range it was checked on. schedule="shift" still runs them.
+SHIFT_MAX_KV_TILES = {"H100": 64}
+SHIFT_FAMILY = ("shift", "shift_causal")
 DEFAULT_COSTS = COSTS  # the former name
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
@@ -50,11 +59,17 @@ def default_costs(problem: Problem, gpu: str | None = None) -> Costs:
     """The calibrated costs for `problem`'s head dim on `gpu` (a device name or a part of it,
     e.g. "NVIDIA H100 80GB HBM3"; None or unknown: DEFAULT_GPU). A head dim without an entry
     takes the nearest calibrated one."""
-    names = sorted({g for g, _ in COSTS}, key=len, reverse=True)
-    key = next((g for g in names if gpu and g.lower() in gpu.lower()), DEFAULT_GPU)
+    key = gpu_key(gpu)
     dims = [d for g, d in COSTS if g == key]
     hd = min(dims, key=lambda d: (abs(d - problem.head_dim), d))
     return COSTS[(key, hd)]
+
+
+def gpu_key(gpu: str | None) -> str:
+    """The calibration entry for a device name ("NVIDIA H100 80GB HBM3" -> "H100"; None or
+    unknown: DEFAULT_GPU)."""
+    names = sorted({g for g, _ in COSTS}, key=len, reverse=True)
+    return next((g for g in names if gpu and g.lower() in gpu.lower()), DEFAULT_GPU)
 
 
 def signature(tables: ScheduleTables, capacity: int) -> str:
@@ -117,14 +132,24 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
            max_visits: int | None = None, gpu: str | None = None) -> str:
     """The predicted-best deterministic schedule for `problem`: the first schedule in PREFERENCE
     whose predicted time is within `tolerance` of the best. Schedules that fall back to another
-    on this shape are skipped. `gpu` picks the calibrated costs (default_costs). Cached per
-    (problem, costs)."""
-    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits)
+    on this shape are skipped, and so is the shift family beyond SHIFT_MAX_KV_TILES. `gpu` picks
+    the calibrated costs (default_costs). Cached per (problem, costs)."""
+    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
+                   candidates(problem, gpu))
+
+
+def candidates(problem: Problem, gpu: str | None = None) -> tuple:
+    """The schedules choose() considers for `problem`: PREFERENCE, less the shift family where
+    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu`."""
+    limit = SHIFT_MAX_KV_TILES.get(gpu_key(gpu))
+    if limit is not None and problem.num_n > limit:
+        return tuple(s for s in PREFERENCE if s not in SHIFT_FAMILY)
+    return PREFERENCE
 
 
 @lru_cache(maxsize=256)
-def _choose(problem, costs, tolerance, max_visits):
-    return pick(predict(problem, costs, max_visits=max_visits), tolerance)
+def _choose(problem, costs, tolerance, max_visits, candidates):
+    return pick(predict(problem, costs, schedules=candidates, max_visits=max_visits), tolerance)
 
 
 def pick(spans: dict, tolerance: float = TOLERANCE) -> str:
@@ -143,5 +168,5 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
+__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
            "choose", "pick", "speedups", "signature"]
