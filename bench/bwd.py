@@ -8,7 +8,6 @@ bench/results/ and a PNG beside it.
 """
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import sys
@@ -16,8 +15,8 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (HEADS, SEQLENS, attention_flops, plot_results, record, save_results,  # noqa: E402
-                          sdpa_backend, time_ms)
+from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
+                          save_results, sdpa_backend, time_ms)
 from dash.ops import DETERMINISTIC_SCHEDULES, attn_bwd, resolve_schedule, _problem  # noqa: E402
 
 
@@ -53,59 +52,47 @@ def sdpa_bwd_fn(q, k, v, dout, causal, backend):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="seqlen 2k and 8k only")
-    ap.add_argument("--hdims", type=int, nargs="+", default=[64, 128])
-    ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
-    ap.add_argument("--masks", nargs="+", default=["full", "causal"], choices=["full", "causal"])
-    ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
-    ap.add_argument("--no-sdpa", action="store_true")
-    ap.add_argument("--no-save", action="store_true")
-    args = ap.parse_args()
-    seqlens = [2048, 8192] if args.quick else args.seqlens
+    args = grid_arguments(__doc__).parse_args()
     dtype = torch.bfloat16
     records, rows = [], []
-    for hdim in args.hdims:
-        for mask in args.masks:
-            causal = mask == "causal"
-            for seqlen in seqlens:
-                batch, heads = max(1, args.tokens // seqlen), HEADS.get(hdim, 16)
-                torch.manual_seed(0)
-                q, k, v, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
-                                 for _ in range(4))
-                out, lse = forward_for(q, k, v, causal)
-                flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
-                base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
-                            nheads=heads, nheads_kv=heads, flops=flops)
-                problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads, q.device, dtype, 0)
-                auto = resolve_schedule("auto", True, problem)
-                row = {"hdim": hdim, "mask": mask, "seqlen": seqlen, "auto": auto}
-                dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-                ms_of = {}
-                for sched in ("atomic",) + DETERMINISTIC_SCHEDULES:
-                    fn = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,  # noqa: E731
-                                                  deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
-                    ms = ms_of[sched] = time_ms(fn)
-                    records.append(record("dash", "bwd", sched, sched != "atomic", ms=ms, **base))
-                    row[sched] = records[-1]["tflops"]
-                # "auto" runs the schedule the model picked: its time is that schedule's time.
-                records.append(record("dash", "bwd", "auto", True, ms=ms_of[auto], **base))
-                row["auto_tflops"] = records[-1]["tflops"]
-                if not args.no_sdpa:
-                    for backend in ("flash", "cudnn", "efficient"):
-                        try:
-                            ms = time_ms(sdpa_bwd_fn(q, k, v, dout, causal, backend))
-                        except Exception as exc:  # noqa: BLE001 - a backend may not support a shape
-                            print(f"  sdpa-{backend} unavailable for hdim {hdim} {mask} {seqlen}: {type(exc).__name__}")
-                            continue
-                        records.append(record(f"sdpa-{backend}", "bwd", None, False, ms=ms, **base))
-                        row[f"sdpa-{backend}"] = records[-1]["tflops"]
-                best_det = max(row[s] for s in DETERMINISTIC_SCHEDULES)
-                row["det/atomic"] = best_det / row["atomic"]
-                rows.append(row)
-                print(format_row(row), flush=True)
-                del q, k, v, dout, out, lse, dq, dk, dv
-                torch.cuda.empty_cache()
+    for hdim, causal, seqlen, batch, heads in grid(args):
+        mask = "causal" if causal else "full"
+        torch.manual_seed(0)
+        q, k, v, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
+                         for _ in range(4))
+        out, lse = forward_for(q, k, v, causal)
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
+        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
+                    nheads=heads, nheads_kv=heads, flops=flops)
+        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads, q.device, dtype, 0)
+        auto = resolve_schedule("auto", True, problem)
+        row = {"hdim": hdim, "mask": mask, "seqlen": seqlen, "auto": auto}
+        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+        ms_of = {}
+        for sched in ("atomic",) + DETERMINISTIC_SCHEDULES:
+            fn = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,  # noqa: E731
+                                          deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
+            ms = ms_of[sched] = time_ms(fn)
+            records.append(record("dash", "bwd", sched, sched != "atomic", ms=ms, **base))
+            row[sched] = records[-1]["tflops"]
+        # "auto" runs the schedule the model picked: its time is that schedule's time.
+        records.append(record("dash", "bwd", "auto", True, ms=ms_of[auto], **base))
+        row["auto_tflops"] = records[-1]["tflops"]
+        if not args.no_sdpa:
+            for backend in ("flash", "cudnn", "efficient"):
+                try:
+                    ms = time_ms(sdpa_bwd_fn(q, k, v, dout, causal, backend))
+                except Exception as exc:  # noqa: BLE001 - a backend may not support a shape
+                    print(f"  sdpa-{backend} unavailable for hdim {hdim} {mask} {seqlen}: {type(exc).__name__}")
+                    continue
+                records.append(record(f"sdpa-{backend}", "bwd", None, False, ms=ms, **base))
+                row[f"sdpa-{backend}"] = records[-1]["tflops"]
+        best_det = max(row[s] for s in DETERMINISTIC_SCHEDULES)
+        row["det/atomic"] = best_det / row["atomic"]
+        rows.append(row)
+        print(format_row(row), flush=True)
+        del q, k, v, dout, out, lse, dq, dk, dv
+        torch.cuda.empty_cache()
     print()
     print(f"Backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
     print(header())

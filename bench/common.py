@@ -33,6 +33,44 @@ def time_ms(fn, warmup=25, rep=100):
     return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
 
 
+def grid_arguments(doc):
+    """The command line every benchmark shares: the grid of DESIGN.md section 7 and its cuts."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="seqlen 2k and 8k only")
+    ap.add_argument("--hdims", type=int, nargs="+", default=[64, 128])
+    ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
+    ap.add_argument("--masks", nargs="+", default=["full", "causal"], choices=["full", "causal"])
+    ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
+    ap.add_argument("--no-sdpa", action="store_true", help="dash only")
+    ap.add_argument("--no-save", action="store_true", help="print only, write no JSON/PNG")
+    return ap
+
+
+def grid(args):
+    """(hdim, causal, seqlen, batch, heads) for every shape the arguments select."""
+    seqlens = [2048, 8192] if args.quick else args.seqlens
+    for hdim in args.hdims:
+        for mask in args.masks:
+            for seqlen in seqlens:
+                yield hdim, mask == "causal", seqlen, max(1, args.tokens // seqlen), HEADS.get(hdim, 16)
+
+
+def time_or_none(label, make_fn):
+    """Median ms of the closure make_fn() returns, after one call that fails early where a
+    backend does not take the shape (then None, with a line saying so)."""
+    try:
+        fn = make_fn()
+        fn()
+        return time_ms(fn)
+    except RuntimeError as exc:
+        print(f"  {label} unavailable: {str(exc).splitlines()[0]}")
+        return None
+    finally:
+        torch.cuda.empty_cache()
+
+
 def sdpa_backend(impl):
     """The context manager that pins PyTorch SDPA to one backend: impl is "sdpa-flash",
     "sdpa-cudnn" or "sdpa-efficient"."""

@@ -10,7 +10,6 @@ beside it.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
@@ -18,8 +17,8 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (HEADS, SEQLENS, attention_flops, plot_results, record, save_results,  # noqa: E402
-                          sdpa_backend, time_ms)
+from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
+                          save_results, sdpa_backend, time_or_none)
 from dash.fwd import attn_fwd  # noqa: E402
 
 IMPLS = ("dash", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
@@ -39,43 +38,27 @@ def forward_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="seqlen 2k and 8k only")
-    ap.add_argument("--hdims", type=int, nargs="+", default=[64, 128])
-    ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
-    ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
-    ap.add_argument("--no-sdpa", action="store_true", help="dash only")
-    ap.add_argument("--no-save", action="store_true")
-    args = ap.parse_args()
-    seqlens = [2048, 8192] if args.quick else args.seqlens
+    args = grid_arguments(__doc__).parse_args()
     impls = IMPLS[:1] if args.no_sdpa else IMPLS
     dtype = torch.bfloat16
     print(f"Forward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
-    head = f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {'dash/best sdpa':>15}"
-    print(head)
+    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {'dash/best sdpa':>15}")
     records = []
-    for hdim in args.hdims:
-        for causal in (False, True):
-            for seqlen in seqlens:
-                batch, heads = max(1, args.tokens // seqlen), HEADS.get(hdim, 16)
-                flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
-                tflops = {}
-                for impl in impls:
-                    try:
-                        fn = forward_fn(impl, batch, heads, seqlen, hdim, causal, dtype)
-                        fn()  # fail early if a backend does not take this shape
-                        ms = time_ms(fn)
-                    except RuntimeError as exc:
-                        print(f"  {impl} unavailable for hdim {hdim} {seqlen}: {str(exc).splitlines()[0]}")
-                        continue
-                    records.append(record(impl, "fwd", None, impl == "dash", dtype, hdim, causal, batch, seqlen,
-                                          seqlen, heads, heads, ms, flops))
-                    tflops[impl] = records[-1]["tflops"]
-                    torch.cuda.empty_cache()
-                best_sdpa = max((t for i, t in tflops.items() if i != "dash"), default=float("nan"))
-                cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
-                ratio = tflops.get("dash", float("nan")) / best_sdpa
-                print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:15.3f}", flush=True)
+    for hdim, causal, seqlen, batch, heads in grid(args):
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
+        tflops = {}
+        for impl in impls:
+            ms = time_or_none(f"{impl} d{hdim} {seqlen}",
+                              lambda: forward_fn(impl, batch, heads, seqlen, hdim, causal, dtype))
+            if ms is None:
+                continue
+            records.append(record(impl, "fwd", None, impl == "dash", dtype, hdim, causal, batch, seqlen, seqlen,
+                                  heads, heads, ms, flops))
+            tflops[impl] = records[-1]["tflops"]
+        best_sdpa = max((t for i, t in tflops.items() if i != "dash"), default=float("nan"))
+        cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
+        ratio = tflops.get("dash", float("nan")) / best_sdpa
+        print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:15.3f}", flush=True)
     if not args.no_save:
         path = save_results("fwd", records)
         png = plot_results(records, path.replace(".json", ".png"), f"dash forward, {torch.cuda.get_device_name()}")

@@ -12,7 +12,6 @@ backward (atomic dQ adds), so the fair comparison for "dash det" is the fastest 
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
@@ -20,8 +19,8 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (HEADS, SEQLENS, attention_flops, plot_results, record, save_results,  # noqa: E402
-                          sdpa_backend, time_ms)
+from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
+                          save_results, sdpa_backend, time_or_none)
 import dash  # noqa: E402
 
 IMPLS = ("dash-det", "dash-atomic", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
@@ -51,46 +50,28 @@ def step_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="seqlen 2k and 8k only")
-    ap.add_argument("--hdims", type=int, nargs="+", default=[64, 128])
-    ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
-    ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
-    ap.add_argument("--no-sdpa", action="store_true", help="dash only")
-    ap.add_argument("--no-save", action="store_true")
-    args = ap.parse_args()
-    seqlens = [2048, 8192] if args.quick else args.seqlens
+    args = grid_arguments(__doc__).parse_args()
     impls = IMPLS[:2] if args.no_sdpa else IMPLS
     dtype = torch.bfloat16
     print(f"Forward + backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
-    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) +
-          f" {'det/best sdpa':>14}")
+    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {'det/best sdpa':>14}")
     records = []
-    for hdim in args.hdims:
-        for causal in (False, True):
-            for seqlen in seqlens:
-                batch, heads = max(1, args.tokens // seqlen), HEADS.get(hdim, 16)
-                flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd_bwd")
-                tflops = {}
-                for impl in impls:
-                    try:
-                        fn = step_fn(impl, batch, heads, seqlen, hdim, causal, dtype)
-                        fn()  # fail early if a backend does not take this shape
-                        ms = time_ms(fn)
-                    except RuntimeError as exc:
-                        print(f"  {impl} unavailable for hdim {hdim} {seqlen}: {str(exc).splitlines()[0]}")
-                        continue
-                    name = "dash" if impl.startswith("dash") else impl
-                    schedule = ("auto" if impl == "dash-det" else "atomic") if name == "dash" else None
-                    records.append(record(name, "fwd_bwd", schedule, impl == "dash-det", dtype, hdim, causal, batch,
-                                          seqlen, seqlen, heads, heads, ms, flops))
-                    tflops[impl] = records[-1]["tflops"]
-                    del fn
-                    torch.cuda.empty_cache()
-                best_sdpa = max((t for i, t in tflops.items() if i.startswith("sdpa")), default=float("nan"))
-                cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
-                ratio = tflops.get("dash-det", float("nan")) / best_sdpa
-                print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:14.3f}", flush=True)
+    for hdim, causal, seqlen, batch, heads in grid(args):
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd_bwd")
+        tflops = {}
+        for impl in impls:
+            ms = time_or_none(f"{impl} d{hdim} {seqlen}", lambda: step_fn(impl, batch, heads, seqlen, hdim, causal, dtype))
+            if ms is None:
+                continue
+            name = "dash" if impl.startswith("dash") else impl
+            schedule = ("auto" if impl == "dash-det" else "atomic") if name == "dash" else None
+            records.append(record(name, "fwd_bwd", schedule, impl == "dash-det", dtype, hdim, causal, batch, seqlen,
+                                  seqlen, heads, heads, ms, flops))
+            tflops[impl] = records[-1]["tflops"]
+        best_sdpa = max((t for i, t in tflops.items() if i.startswith("sdpa")), default=float("nan"))
+        cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
+        ratio = tflops.get("dash-det", float("nan")) / best_sdpa
+        print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:14.3f}", flush=True)
     if not args.no_save:
         path = save_results("fwd_bwd", records)
         png = plot_results(records, path.replace(".json", ".png"),
