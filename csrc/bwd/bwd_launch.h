@@ -5,6 +5,7 @@
 #include <cute/tensor.hpp>
 
 #include "bwd/bwd_kernel.h"
+#include "bwd/bwd_staged_tile.h"
 #include "common/check.h"
 
 namespace dash {
@@ -54,6 +55,9 @@ struct BwdLaunch {
                              typename Traits::SmemLayoutK{}, Shape<BlockN, Dim>{}, _1{});
     kp.tma_v = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.v, p.seqlen_k, p.heads_kv),
                              typename Traits::SmemLayoutV{}, Shape<BlockN, Dim>{}, _1{});
+    // The MHA epilogue stores dK/dV rows as 16-byte segments (dash.ops hands it aligned views).
+    DASH_REQUIRE(p.dkv_fp32 || (rows_16b_aligned<Element>(p.dk) && rows_16b_aligned<Element>(p.dv)),
+                 "dk and dv must have 16-byte aligned rows (base and strides)");
     kp.dk = p.dk;
     kp.dv = p.dv;
     kp.dkv_fp32 = p.dkv_fp32;

@@ -1,13 +1,14 @@
 // Backward postprocess: dQ = softmax_scale * dQaccum, converted to the input dtype. The
 // accumulator tiles are in the main kernel's fragment order (see BwdTraits::SmemLayoutdQ), so
 // thread t of this kernel reads the values that MMA thread t wrote (coalesced float4s) and puts
-// each at the (row, column) that the same TiledMmadQ assigns to it, in a shared-memory tile
-// that is then stored row by row.
+// each at the (row, column) that the same TiledMmadQ assigns to it, in a StagedTile that is then
+// stored row by row.
 #pragma once
 
 #include <cute/tensor.hpp>
 
 #include "bwd/bwd_params.h"
+#include "bwd/bwd_staged_tile.h"
 #include "bwd/bwd_traits.h"
 #include "common/check.h"
 
@@ -18,13 +19,8 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   using namespace cute;
   using Element = typename Traits::Element;
   constexpr int kBlockM = Traits::kBlockM, kHeadDim = Traits::kHeadDim, kThreads = Traits::kMmaThreads;
-  // The tile is staged in shared memory so that the global stores are whole 16-byte rows
-  // segments (a direct store from the fragment layout writes 2 bytes per thread, scattered over
-  // 8 rows per warp, and ran at a quarter of the memory bandwidth). The row pitch is padded by
-  // 8 elements: the 8 rows one warp writes at a time then fall in distinct banks.
-  constexpr int kPitch = kHeadDim + 8;
-  constexpr int kChunk = 16 / sizeof(Element);  // elements per 16-byte store
-  __shared__ __align__(16) Element staged[kBlockM * kPitch];
+  using Tile = StagedTile<Element, kBlockM, kHeadDim, kThreads>;
+  __shared__ __align__(16) Element staged[Tile::kElems];
 
   const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z, tid = threadIdx.x;
   const int64_t tile = (int64_t(batch) * p.heads + head) * gridDim.x + m_block;
@@ -40,30 +36,19 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
     const float vals[4] = {a.x, a.y, a.z, a.w};
     CUTLASS_PRAGMA_UNROLL
     for (int j = 0; j < 4; ++j) {
-      staged[get<0>(coords(4 * c + j)) * kPitch + get<1>(coords(4 * c + j))] = Element(vals[j] * p.softmax_scale);
+      staged[Tile::offset(get<0>(coords(4 * c + j)), get<1>(coords(4 * c + j)))] = Element(vals[j] * p.softmax_scale);
     }
   }
   __syncthreads();
 
-  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride;
+  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
+                int64_t(m_block) * kBlockM * p.dq.row_stride;
   const int rows = min(kBlockM, p.seqlen_q - m_block * kBlockM);
-  // 16-byte stores need 16-byte aligned rows; a view with odd strides takes the element path.
-  const bool vector_ok = p.dq.ptr % 16 == 0 && p.dq.row_stride % kChunk == 0 &&
-                         p.dq.head_stride % kChunk == 0 && p.dq.batch_stride % kChunk == 0;
-  if (vector_ok) {
-    CUTLASS_PRAGMA_UNROLL
-    for (int i = tid; i < kBlockM * kHeadDim / kChunk; i += kThreads) {
-      const int r = i / (kHeadDim / kChunk), col = (i % (kHeadDim / kChunk)) * kChunk;
-      if (r < rows) {
-        *reinterpret_cast<uint4*>(dq + int64_t(m_block * kBlockM + r) * p.dq.row_stride + col) =
-            *reinterpret_cast<const uint4*>(staged + r * kPitch + col);
-      }
-    }
+  // dq may be a caller's view with rows that are not 16-byte aligned.
+  if (rows_16b_aligned<Element>(p.dq)) {
+    Tile::store(dq, p.dq.row_stride, rows, staged, tid);
   } else {
-    for (int i = tid; i < kBlockM * kHeadDim; i += kThreads) {
-      const int r = i / kHeadDim, col = i % kHeadDim;
-      if (r < rows) dq[int64_t(m_block * kBlockM + r) * p.dq.row_stride + col] = staged[r * kPitch + col];
-    }
+    Tile::store_elements(dq, p.dq.row_stride, rows, staged, tid);
   }
 }
 

@@ -73,6 +73,19 @@ struct FwdEpilogue {
     }
   }
 
+  // The LSE of the rows this thread's quad owns, from the quad's first thread.
+  template <int kRows, class Coord>
+  CUTLASS_DEVICE static void store_lse(Params const& p, float const (&lse)[kRows], Coord const& coord, int row_base,
+                                       int head, int batch, int seqlen_q, int heads, int tid) {
+    if (tid % 4 != 0) return;
+    float* lse_row = p.lse + (int64_t(batch) * heads + head) * seqlen_q;
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      const int row = row_base + get<0>(coord(r, 0));
+      if (row < seqlen_q) lse_row[row] = lse[r];
+    }
+  }
+
   template <class TensorO, int kRows>
   CUTLASS_DEVICE static void store_via_smem(Params const& p, SharedStorage& ss, TensorO const& tOrO,
                                             float const (&lse)[kRows], int wg, int m_block, int head,
@@ -91,14 +104,7 @@ struct FwdEpilogue {
 
     const int row_base = m_block * kBlockM + wg * Cfg::kRowsPerWG;
     Tensor coord = rowcol(mma_pv.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
-    if (tid % 4 == 0) {
-      float* lse_row = p.lse + (int64_t(batch) * heads + head) * seqlen_q;
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kRows; ++r) {
-        const int row = row_base + get<0>(coord(r, 0));
-        if (row < seqlen_q) lse_row[row] = lse[r];
-      }
-    }
+    store_lse(p, lse, coord, row_base, head, batch, seqlen_q, heads, tid);
 
     // Generic-proxy smem writes must be visible to the TMA (async proxy) before it reads them.
     tma_store_fence();
@@ -140,14 +146,7 @@ struct FwdEpilogue {
         }
       }
     }
-    if (tid % 4 == 0) {
-      float* lse_row = p.lse + (int64_t(batch) * heads + head) * seqlen_q;
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kRows; ++r) {
-        const int row = row_base + get<0>(coord(r, 0));
-        if (row < seqlen_q) lse_row[row] = lse[r];
-      }
-    }
+    store_lse(p, lse, coord, row_base, head, batch, seqlen_q, heads, tid);
   }
 
   // Rows of a tile that sees no key at all (causal with seqlen_q > seqlen_k): O = 0, LSE = -inf,
