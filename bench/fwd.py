@@ -17,8 +17,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
-                          save_results, sdpa_backend, time_or_none)
+from bench.common import grid_arguments, plot_results, save_results, sdpa_backend, sweep  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 
 IMPLS = ("dash", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
@@ -40,25 +39,7 @@ def forward_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
 def main():
     args = grid_arguments(__doc__).parse_args()
     impls = IMPLS[:1] if args.no_sdpa else IMPLS
-    dtype = torch.bfloat16
-    print(f"Forward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
-    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {'dash/best sdpa':>15}")
-    records = []
-    for hdim, causal, seqlen, batch, heads in grid(args):
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
-        tflops = {}
-        for impl in impls:
-            ms = time_or_none(f"{impl} d{hdim} {seqlen}",
-                              lambda: forward_fn(impl, batch, heads, seqlen, hdim, causal, dtype))
-            if ms is None:
-                continue
-            records.append(record(impl, "fwd", None, impl == "dash", dtype, hdim, causal, batch, seqlen, seqlen,
-                                  heads, heads, ms, flops))
-            tflops[impl] = records[-1]["tflops"]
-        best_sdpa = max((t for i, t in tflops.items() if i != "dash"), default=float("nan"))
-        cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
-        ratio = tflops.get("dash", float("nan")) / best_sdpa
-        print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:15.3f}", flush=True)
+    records = sweep(args, "Forward", impls, "fwd", forward_fn, lambda impl: (impl, None, impl == "dash"), "dash")
     if not args.no_save:
         path = save_results("fwd", records)
         png = plot_results(records, path.replace(".json", ".png"), f"dash forward, {torch.cuda.get_device_name()}")

@@ -19,8 +19,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
-                          save_results, sdpa_backend, time_or_none)
+from bench.common import grid_arguments, plot_results, save_results, sdpa_backend, sweep  # noqa: E402
 import dash  # noqa: E402
 
 IMPLS = ("dash-det", "dash-atomic", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
@@ -49,29 +48,19 @@ def step_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
     return fn
 
 
+def describe(impl):
+    """(impl, schedule, deterministic) of a record."""
+    if impl == "dash-det":
+        return "dash", "auto", True
+    if impl == "dash-atomic":
+        return "dash", "atomic", False
+    return impl, None, False
+
+
 def main():
     args = grid_arguments(__doc__).parse_args()
     impls = IMPLS[:2] if args.no_sdpa else IMPLS
-    dtype = torch.bfloat16
-    print(f"Forward + backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
-    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {'det/best sdpa':>14}")
-    records = []
-    for hdim, causal, seqlen, batch, heads in grid(args):
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd_bwd")
-        tflops = {}
-        for impl in impls:
-            ms = time_or_none(f"{impl} d{hdim} {seqlen}", lambda: step_fn(impl, batch, heads, seqlen, hdim, causal, dtype))
-            if ms is None:
-                continue
-            name = "dash" if impl.startswith("dash") else impl
-            schedule = ("auto" if impl == "dash-det" else "atomic") if name == "dash" else None
-            records.append(record(name, "fwd_bwd", schedule, impl == "dash-det", dtype, hdim, causal, batch, seqlen,
-                                  seqlen, heads, heads, ms, flops))
-            tflops[impl] = records[-1]["tflops"]
-        best_sdpa = max((t for i, t in tflops.items() if i.startswith("sdpa")), default=float("nan"))
-        cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
-        ratio = tflops.get("dash-det", float("nan")) / best_sdpa
-        print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:14.3f}", flush=True)
+    records = sweep(args, "Forward + backward", impls, "fwd_bwd", step_fn, describe, "dash-det")
     if not args.no_save:
         path = save_results("fwd_bwd", records)
         png = plot_results(records, path.replace(".json", ".png"),

@@ -22,10 +22,15 @@ def _attn_fwd_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scal
     return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
 
 
-@_attn_fwd_op.register_fake
-def _(q, k, v, softmax_scale, causal):
+def _fwd_outputs_like(q):
+    """Empty (out, softmax_lse) of the forward's shapes: the fake (meta) implementation."""
     batch, seqlen_q, heads, head_dim = q.shape
     return q.new_empty(batch, seqlen_q, heads, head_dim), q.new_empty(batch, heads, seqlen_q, dtype=torch.float32)
+
+
+@_attn_fwd_op.register_fake
+def _(q, k, v, softmax_scale, causal):
+    return _fwd_outputs_like(q)
 
 
 @torch.library.custom_op("dash::attn_bwd", mutates_args=())
@@ -51,8 +56,7 @@ def _attn_fwd_for_grad_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, sof
 
 @_attn_fwd_for_grad_op.register_fake
 def _(q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
-    batch, seqlen_q, heads, head_dim = q.shape
-    return q.new_empty(batch, seqlen_q, heads, head_dim), q.new_empty(batch, heads, seqlen_q, dtype=torch.float32)
+    return _fwd_outputs_like(q)
 
 
 def _setup_context(ctx, inputs, output):

@@ -272,20 +272,10 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
         heapq.heappush(heap, (end, cta_slot[g], g))
         return woke
 
-    last = 0.0
-    for g in range(G):
-        if not heap:
-            raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: all {C} slots are held "
-                               f"by CTAs waiting on CTAs not yet dispatched (CTA {g} of the grid)")
-        free, slot, prev = heapq.heappop(heap)
-        last = max(last, free)
-        cta_start[g], cta_slot[g], cta_disp[g] = last, slot, prev
-        work = [g]
-        while work:
-            work.extend(run(work.pop()))
-    if waiting:
-        raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
-                           f"their turn (cycle in the wait-for graph)")
+    def start(g, when, slot, prev):
+        cta_start[g], cta_slot[g], cta_disp[g] = when, slot, prev
+
+    _dispatch(G, C, heap, run, start, waiting, tables.name)
 
     cta_start_a, cta_end_a = _f64(cta_start), _f64(cta_end)
     cta_slot_a = np.array(cta_slot, dtype=np.int64)
@@ -306,6 +296,26 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
         v_cta=v_cta_a, v_m=np.tile(tables.visit_m, inst).astype(np.int64),
         c_start=c_s, c_end=c_e, r_start=r_s, r_end=r_e, r_chain_wait=np.array(r_cause, dtype=np.int8) == 2,
         work=float((c_e - c_s).sum()), wave=tables.coresident_needed if ordered else 1)
+
+
+def _dispatch(G, C, heap, run, start, waiting, name):
+    """Both simulators' dispatch: CTA g (in launch order, as the hardware dispatches) takes the
+    slot that frees first, never before CTA g-1 started; start(g, time, *rest of the heap entry)
+    records it, and run() advances it and every CTA it wakes until all wait or finish."""
+    last = 0.0
+    for g in range(G):
+        if not heap:
+            raise RuntimeError(f"schedule {name!r} deadlocks in simulation: all {C} slots are held "
+                               f"by CTAs waiting on CTAs not yet dispatched (CTA {g} of the grid)")
+        free, *rest = heapq.heappop(heap)
+        last = max(last, free)
+        start(g, last, *rest)
+        work = [g]
+        while work:
+            work.extend(run(work.pop()))
+    if waiting:
+        raise RuntimeError(f"schedule {name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
+                           f"their turn (cycle in the wait-for graph)")
 
 
 def _f64(a: list) -> np.ndarray:
@@ -386,21 +396,10 @@ def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, order
         heapq.heappush(heap, (end, cta_slot[g]))
         return woke
 
-    last = 0.0
-    for g in range(G):
-        if not heap:
-            raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: all {C} slots are held "
-                               f"by CTAs waiting on CTAs not yet dispatched (CTA {g} of the grid)")
-        free, slot = heapq.heappop(heap)
-        if free > last:
-            last = free
-        cta_start[g], cta_slot[g] = last, slot
-        work = [g]
-        while work:
-            work.extend(run(work.pop()))
-    if waiting:
-        raise RuntimeError(f"schedule {tables.name!r} deadlocks in simulation: {len(waiting)} CTAs never get "
-                           f"their turn (cycle in the wait-for graph)")
+    def start(g, when, slot):
+        cta_start[g], cta_slot[g] = when, slot
+
+    _dispatch(G, C, heap, run, start, waiting, tables.name)
 
     cta_start_a, cta_end_a = _f64(cta_start), _f64(cta_end)
     cta_slot_a = np.array(cta_slot, dtype=np.int64)
