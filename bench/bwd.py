@@ -1,100 +1,106 @@
-"""Backward-only benchmark: dash (atomic, every deterministic schedule, auto) against PyTorch
-SDPA's backends, on the grid of DESIGN.md §7 (bf16, batch x seqlen = 16384, hdim 64 with 32
-heads and hdim 128 with 16 heads, causal and full). Prints a table, saves JSON under
-bench/results/ and a PNG beside it.
+"""Backward-only benchmark: dash (atomic, every deterministic schedule, auto) against its peers,
+FlashAttention-4 (non-deterministic and deterministic, where `flash_attn.cute` imports) and
+PyTorch SDPA's backends, timed in interleaved rounds in one process (bf16, batch x seqlen =
+16384). Prints a table, saves JSON under bench/results/ and a PNG beside it.
 
-    python bench/bwd.py            # the whole grid
-    python bench/bwd.py --quick    # 2k and 8k only
+    python bench/bwd.py               # DESIGN.md section 7's grid: hdim 64 x 32 heads, 128 x 16, 512..16k
+    python bench/bwd.py --quick       # 2k and 8k only
+    python bench/bwd.py --peer-grid   # the 14 cells compared with FA4 (adds d128 GQA 32/8 at 8k)
+
+Records: impl "dash" (schedule = "atomic", a deterministic schedule, or "auto", which is timed as
+its own call; `resolved` names the schedule it ran), "fa4" (deterministic true/false),
+"sdpa-cudnn", "sdpa-flash", "sdpa-efficient".
 """
 from __future__ import annotations
 
-import math
 import os
 import sys
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, grid, grid_arguments, plot_results, record,  # noqa: E402
-                          save_results, sdpa_backend, time_ms)
-from dash.ops import DETERMINISTIC_SCHEDULES, attn_bwd, resolve_schedule, _problem  # noqa: E402
+from bench.common import (attention_flops, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
+                          record, save_results, sdpa_backend, time_interleaved)
+from dash.fwd import attn_fwd  # noqa: E402
+from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule  # noqa: E402
 
 
-def forward_for(q, k, v, causal):
-    """out and lse as a forward kernel returns them (dash's own forward when built)."""
-    from dash import _ext
-
-    if _ext.has("fwd"):
-        from dash.fwd import attn_fwd
-
-        return attn_fwd(q, k, v, causal=causal)
-    # Fallback: the reference math one (batch, head) at a time, to bound memory.
-    b, s, h, d = q.shape
-    out = torch.empty_like(q)
-    lse = torch.empty(b, h, s, device=q.device, dtype=torch.float32)
-    scale = 1 / math.sqrt(d)
-    for bi in range(b):
-        for hi in range(h):
-            sc = (q[bi, :, hi].float() @ k[bi, :, hi].float().T) * scale
-            if causal:
-                sc.masked_fill_(torch.ones(s, s, device=q.device, dtype=torch.bool).triu(1), float("-inf"))
-            lse[bi, hi] = torch.logsumexp(sc, -1)
-            out[bi, :, hi] = (torch.softmax(sc, -1) @ v[bi, :, hi].float()).to(q.dtype)
-    return out, lse
-
-
-def sdpa_bwd_fn(q, k, v, dout, causal, backend):
+def sdpa_bwd_fn(q, k, v, dout, causal, impl):
     qt, kt, vt = (t.transpose(1, 2).detach().requires_grad_(True) for t in (q, k, v))
-    with sdpa_backend(f"sdpa-{backend}"):
-        out = torch.nn.functional.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
+    gqa = q.shape[2] != k.shape[2]
+    with sdpa_backend(impl):
+        out = torch.nn.functional.scaled_dot_product_attention(qt, kt, vt, is_causal=causal, enable_gqa=gqa)
     dout_t = dout.transpose(1, 2)
-    return lambda: torch.autograd.grad(out, (qt, kt, vt), dout_t, retain_graph=True)
+
+    def fn():
+        with sdpa_backend(impl):
+            return torch.autograd.grad(out, (qt, kt, vt), dout_t, retain_graph=True)
+    return fn
+
+
+def fa4_bwd_fn(q, k, v, dout, causal, deterministic):
+    fa4 = fa4_interface()
+    out, lse = fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)[:2]
+    return lambda: fa4._flash_attn_bwd(q, k, v, out, dout, lse, causal=causal, deterministic=deterministic)
+
+
+def closures(q, k, v, dout, causal, peer_names):
+    """{column: closure} for one cell; a peer that rejects the shape is left out, with a line."""
+    out, lse = attn_fwd(q, k, v, causal=causal)
+    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    fns = {}
+    for sched in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):
+        fns[sched] = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
+                                              deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
+    makers = {}
+    for name in peer_names:
+        if name == "fa4":
+            makers["fa4"] = lambda: fa4_bwd_fn(q, k, v, dout, causal, False)
+            makers["fa4-det"] = lambda: fa4_bwd_fn(q, k, v, dout, causal, True)
+        else:
+            makers[name] = lambda n=name: sdpa_bwd_fn(q, k, v, dout, causal, n)
+    for name, make in makers.items():
+        try:
+            fn = make()
+            fn()  # compiles (FA4 JITs each kernel once per process) and fails early on a rejected shape
+            torch.cuda.synchronize()
+            fns[name] = fn
+        except Exception as exc:  # noqa: BLE001 - a peer may not take a shape
+            print(f"  {name} unavailable: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+    return fns
 
 
 def main():
     args = grid_arguments(__doc__).parse_args()
     dtype = torch.bfloat16
+    peer_names = peers(args)
     records, rows = [], []
-    for hdim, causal, seqlen, batch, heads in grid(args):
-        mask = "causal" if causal else "full"
+    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
         torch.manual_seed(0)
-        q, k, v, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
-                         for _ in range(4))
-        out, lse = forward_for(q, k, v, causal)
+        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype) for _ in range(2))
+        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype) for _ in range(2))
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
-                    nheads=heads, nheads_kv=heads, flops=flops)
-        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads, q.device, dtype, 0)
+                    nheads=heads, nheads_kv=heads_kv, flops=flops)
+        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, dtype, 0)
         auto = resolve_schedule("auto", True, problem)
-        row = {"hdim": hdim, "mask": mask, "seqlen": seqlen, "auto": auto}
-        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-        ms_of = {}
-        for sched in ("atomic",) + DETERMINISTIC_SCHEDULES:
-            fn = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,  # noqa: E731
-                                          deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
-            ms = ms_of[sched] = time_ms(fn)
-            records.append(record("dash", "bwd", sched, sched != "atomic", ms=ms, **base))
-            row[sched] = records[-1]["tflops"]
-        # "auto" runs the schedule the model picked: its time is that schedule's time.
-        records.append(record("dash", "bwd", "auto", True, ms=ms_of[auto], **base))
-        row["auto_tflops"] = records[-1]["tflops"]
-        if not args.no_sdpa:
-            for backend in ("flash", "cudnn", "efficient"):
-                try:
-                    ms = time_ms(sdpa_bwd_fn(q, k, v, dout, causal, backend))
-                except Exception as exc:  # noqa: BLE001 - a backend may not support a shape
-                    print(f"  sdpa-{backend} unavailable for hdim {hdim} {mask} {seqlen}: {type(exc).__name__}")
-                    continue
-                records.append(record(f"sdpa-{backend}", "bwd", None, False, ms=ms, **base))
-                row[f"sdpa-{backend}"] = records[-1]["tflops"]
-        best_det = max(row[s] for s in DETERMINISTIC_SCHEDULES)
-        row["det/atomic"] = best_det / row["atomic"]
+        ms = time_interleaved(closures(q, k, v, dout, causal, peer_names), args.rounds)
+        row = {"cell": cell_name(hdim, causal, seqlen, heads, heads_kv), "picks": auto}
+        for col, t in ms.items():
+            if col in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):
+                rec = record("dash", "bwd", col, col != "atomic", ms=t, resolved=auto if col == "auto" else None, **base)
+            else:
+                impl = "fa4" if col.startswith("fa4") else col
+                rec = record(impl, "bwd", None, col == "fa4-det", ms=t, **base)
+            records.append(rec)
+            row[col] = rec["tflops"]
         rows.append(row)
         print(format_row(row), flush=True)
-        del q, k, v, dout, out, lse, dq, dk, dv
+        del q, k, v, dout
         torch.cuda.empty_cache()
     print()
-    print(f"Backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
+    print(f"Backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
+          f"median of {args.rounds} interleaved rounds)")
     print(header())
     for row in rows:
         print(format_row(row))
@@ -104,18 +110,30 @@ def main():
         print(f"saved {path}" + (f" and {png}" if png else ""))
 
 
-COLUMNS = ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto_tflops", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
+def cell_name(hdim, causal, seqlen, heads, heads_kv):
+    gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
+    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {seqlen // 1024}k"
+
+
+COLUMNS = ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto", "fa4", "fa4-det", "sdpa-cudnn", "sdpa-flash",
+                                                   "sdpa-efficient")
+SHORT = {"ascending": "asc", "descending": "desc", "shift_causal": "shift_c", "sdpa-cudnn": "cudnn",
+         "sdpa-flash": "sdpa-fl", "sdpa-efficient": "sdpa-eff"}
 
 
 def header():
-    names = [c.replace("_tflops", "").replace("sdpa-", "sdpa:") for c in COLUMNS]
-    return f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{n:>12}" for n in names) + \
-        f" {'best det/atomic':>16} {'auto picks':>12}"
+    names = [SHORT.get(c, c) for c in COLUMNS]
+    return f"{'cell':>22} " + " ".join(f"{n:>8}" for n in names) + \
+        f" {'auto/fa4det':>11} {'atom/fa4':>8} {'auto/best':>9} {'picks':>12}"
 
 
 def format_row(row):
-    vals = " ".join(f"{row.get(c, float('nan')):12.1f}" for c in COLUMNS)
-    return f"{row['hdim']:>4} {row['mask']:>6} {row['seqlen']:>6} {vals} {row['det/atomic']:16.3f} {row['auto']:>12}"
+    nan = float("nan")
+    vals = " ".join(f"{row.get(c, nan):8.1f}" for c in COLUMNS)
+    best_det = max(row.get(s, nan) for s in DETERMINISTIC_SCHEDULES)
+    return (f"{row['cell']:>22} {vals} {row.get('auto', nan) / row.get('fa4-det', nan):11.3f} "
+            f"{row.get('atomic', nan) / row.get('fa4', nan):8.3f} {row.get('auto', nan) / best_det:9.3f} "
+            f"{row['picks']:>12}")
 
 
 if __name__ == "__main__":

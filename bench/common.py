@@ -14,6 +14,10 @@ RESULTS = os.path.join(ROOT, "bench", "results")
 # DESIGN.md section 7's grid: batch x seqlen = 16384 tokens, 32 heads of 64 or 16 heads of 128.
 HEADS = {64: 32, 128: 16}
 SEQLENS = [512, 1024, 2048, 4096, 8192, 16384]
+# The cells compared with the peers (FA4 above all): (hdim, mask, seqlen, heads, heads_kv) at 16k tokens.
+PEER_GRID = ([(64, m, s, 32, 32) for m in ("full", "causal") for s in (2048, 8192, 16384)]
+             + [(128, m, s, 16, 16) for m in ("full", "causal") for s in (2048, 8192, 16384)]
+             + [(128, m, 8192, 32, 8) for m in ("full", "causal")])
 
 
 def attention_flops(batch, heads, seqlen_q, seqlen_k, head_dim, causal, mode="fwd"):
@@ -33,6 +37,29 @@ def time_ms(fn, warmup=25, rep=100):
     return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
 
 
+def time_interleaved(fns, rounds):
+    """{name: median ms} of every closure in fns, timed in `rounds` interleaved rounds (each round
+    times every closure once), so that clock drift over a run touches all of them alike."""
+    import statistics
+
+    samples = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            samples[name].append(time_ms(fn))
+    return {name: statistics.median(ms) for name, ms in samples.items()}
+
+
+def fa4_interface():
+    """FlashAttention-4's interface module (`flash_attn.cute.interface`, the `flash-attn-4`
+    package), or None with a line saying why it cannot be a peer here."""
+    try:
+        from flash_attn.cute import interface
+    except Exception as exc:  # noqa: BLE001 - any import failure means: no FA4 peer
+        print(f"  fa4 unavailable: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+        return None
+    return interface
+
+
 def grid_arguments(doc):
     """The command line every benchmark shares: the grid of DESIGN.md section 7 and its cuts."""
     import argparse
@@ -43,18 +70,40 @@ def grid_arguments(doc):
     ap.add_argument("--seqlens", type=int, nargs="+", default=SEQLENS)
     ap.add_argument("--masks", nargs="+", default=["full", "causal"], choices=["full", "causal"])
     ap.add_argument("--tokens", type=int, default=16384, help="batch x seqlen")
-    ap.add_argument("--no-sdpa", action="store_true", help="dash only")
+    ap.add_argument("--peer-grid", action="store_true",
+                    help="the 14 cells compared with FA4: d64/d128 x full/causal x 2k/8k/16k, d128 GQA 32/8 at 8k")
+    ap.add_argument("--gqa", type=int, default=1, help="q heads per kv head on the regular grid")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds per cell (median)")
+    ap.add_argument("--peers", default="fa4,sdpa-cudnn,sdpa-flash",
+                    help="comma list of peers: fa4, sdpa-cudnn, sdpa-flash, sdpa-efficient (fa4 where it imports)")
+    ap.add_argument("--no-sdpa", action="store_true", help="no SDPA peers")
     ap.add_argument("--no-save", action="store_true", help="print only, write no JSON/PNG")
     return ap
 
 
 def grid(args):
-    """(hdim, causal, seqlen, batch, heads) for every shape the arguments select."""
+    """(hdim, causal, seqlen, batch, heads, heads_kv) for every shape the arguments select."""
+    if args.peer_grid:
+        for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+            if hdim in args.hdims and mask in args.masks:
+                yield hdim, mask == "causal", seqlen, max(1, args.tokens // seqlen), heads, heads_kv
+        return
     seqlens = [2048, 8192] if args.quick else args.seqlens
     for hdim in args.hdims:
         for mask in args.masks:
             for seqlen in seqlens:
-                yield hdim, mask == "causal", seqlen, max(1, args.tokens // seqlen), HEADS.get(hdim, 16)
+                heads = HEADS.get(hdim, 16) * args.gqa
+                yield hdim, mask == "causal", seqlen, max(1, args.tokens // seqlen), heads, heads // args.gqa
+
+
+def peers(args):
+    """The peers to time: SDPA backends unless --no-sdpa, FA4 where it imports."""
+    names = [p for p in args.peers.split(",") if p]
+    if args.no_sdpa:
+        names = [p for p in names if not p.startswith("sdpa")]
+    if "fa4" in names and fa4_interface() is None:
+        names.remove("fa4")
+    return names
 
 
 def time_or_none(label, make_fn):
@@ -81,7 +130,9 @@ def sweep(args, title, impls, pass_, make_fn, describe, ours):
     ratio_name = f"{ours}/best sdpa"
     print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {ratio_name:>18}")
     records = []
-    for hdim, causal, seqlen, batch, heads in grid(args):
+    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
+        if heads_kv != heads:
+            raise SystemExit("this benchmark runs MHA shapes only (GQA: bench/bwd.py)")
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, pass_)
         tflops = {}
         for impl in impls:
@@ -136,8 +187,9 @@ def save_results(kind, records, out_dir=RESULTS):
 
 
 def record(impl, pass_, schedule, deterministic, dtype, hdim, causal, batch, seqlen_q, seqlen_k, nheads,
-           nheads_kv, ms, flops):
-    return {"impl": impl, "pass": pass_, "schedule": schedule, "deterministic": deterministic,
+           nheads_kv, ms, flops, resolved=None):
+    """One timing. `resolved`: the schedule "auto" ran (None for every other record)."""
+    return {"impl": impl, "pass": pass_, "schedule": schedule, "resolved": resolved, "deterministic": deterministic,
             "dtype": str(dtype).replace("torch.", ""), "hdim": hdim, "causal": causal, "batch": batch,
             "seqlen_q": seqlen_q, "seqlen_k": seqlen_k, "nheads": nheads, "nheads_kv": nheads_kv,
             "ms": ms, "tflops": (flops / (ms * 1e-3) / 1e12) if ms == ms else float("nan")}
@@ -174,4 +226,6 @@ def plot_results(records, path, title):
 
 
 def label_of(r):
-    return f"{r['impl']}:{r['schedule']}" if r["schedule"] else r["impl"]
+    if r["schedule"]:
+        return f"{r['impl']}:{r['schedule']}"
+    return f"{r['impl']}-det" if r["impl"] == "fa4" and r["deterministic"] else r["impl"]
