@@ -86,6 +86,41 @@ struct BwdMainloop {
   static constexpr int kHeadDim = Traits::kHeadDim;
   static constexpr int kWriterSyncThreads = Traits::kMmaThreads + 32;
 
+  // A row statistic (LSE or D) for each S^T value a thread holds. The accumulator of a
+  // 64 x kBlockM WGMMA holds value j = c + 2 r + 4 g at query column 8 g + 2 (lane % 4) + c,
+  // key rows r = 0, 1 (8 apart): both rows share a column, so kBlockM / 4 statistics per thread.
+  // Held in registers and read before the WGMMA wait when S and dP are 32 fp32 per thread
+  // (hdim 128), which hides the shared-memory latency; with 64 (hdim 64) the registers spilled,
+  // so there each is read from shared memory where it is used.
+  template <class IdentityFrag>
+  struct ColumnStat {
+    static constexpr bool kInRegisters = Traits::kDvBeforeDs;
+    static constexpr int kColumns = kBlockM / 4;
+    static_assert(decltype(size(IdentityFrag{}))::value == 2 * kColumns);
+    const float* smem;
+    IdentityFrag const& tScS;
+    float regs[kInRegisters ? kColumns : 1];
+
+    __device__ __forceinline__ ColumnStat(const float* row_stat, IdentityFrag const& coords)
+        : smem(row_stat), tScS(coords) {
+      if constexpr (kInRegisters) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < 2 * kColumns; j += 4) {
+          regs[slot(j)] = smem[get<1>(tScS(j))];
+          regs[slot(j + 1)] = smem[get<1>(tScS(j + 1))];
+        }
+      }
+    }
+    static __device__ __forceinline__ constexpr int slot(int j) { return (j & 1) | ((j >> 2) << 1); }
+    __device__ __forceinline__ float operator()(int j) const {
+      if constexpr (kInRegisters) {
+        return regs[slot(j)];
+      } else {
+        return smem[get<1>(tScS(j))];
+      }
+    }
+  };
+
   static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
     return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
   }
@@ -220,19 +255,29 @@ struct BwdMainloop {
       // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
       const float* lse = smem.lse.data() + stage * kBlockM;
       const float* dpsum = smem.dpsum.data() + stage * kBlockM;
+      ColumnStat<decltype(tScS)> lse_of(lse, tScS);
       const bool need_mask = key_base + kBlockN > p.seqlen_k ||
                              (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
       warpgroup_wait<1>();
-      CUTLASS_PRAGMA_UNROLL
-      for (int j = 0; j < size(tSrS); ++j) {
-        const int key_row = get<0>(tScS(j)), query_col = get<1>(tScS(j));
-        float s = tSrS(j);
-        if (need_mask) {
-          const int key = key_base + key_row, query = query_base + query_col;
-          if (key >= p.seqlen_k || (p.causal && key > query + causal_offset)) s = -INFINITY;
+      // Two copies of the loop: the steady state has no mask test at all (a per-element test
+      // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
+      auto exponentiate = [&](auto masked) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < size(tSrS); ++j) {
+          float s = tSrS(j);
+          if constexpr (decltype(masked)::value) {
+            const int key = key_base + get<0>(tScS(j)), query = query_base + get<1>(tScS(j));
+            s = (key >= p.seqlen_k || (p.causal && key > query + causal_offset)) ? -INFINITY : s;
+          }
+          tSrS(j) = fast_exp2(s * p.scale_log2 - lse_of(j));
         }
-        tSrS(j) = fast_exp2(s * p.scale_log2 - lse[query_col]);
+      };
+      if (need_mask) {
+        exponentiate(cute::true_type{});
+      } else {
+        exponentiate(cute::false_type{});
       }
+      ColumnStat<decltype(tScS)> dpsum_of(dpsum, tScS);
       Tensor rP = make_tensor_like<Element>(tSrS);
       convert(rP, tSrS);
       Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
@@ -245,7 +290,7 @@ struct BwdMainloop {
       }
       // dS = P * (dP - D)
       CUTLASS_PRAGMA_UNROLL
-      for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum[get<1>(tScS(j))]);
+      for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       convert(rdS, tdPrdP);
       if constexpr (!Traits::kDvBeforeDs) wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
