@@ -42,6 +42,53 @@ def test_backward_and_forward_on_two_gpus_in_one_process(head_dim):
         assert torch.equal(a, b), f"{name} differs between cuda:0 and cuda:1"
 
 
+# ---- 2. tensors that are not 16-byte aligned -------------------------------------------------
+@pytest.mark.parametrize("heads,heads_kv", [(4, 4), (4, 2)])
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_attn_bwd_with_unaligned_inputs_and_outputs(heads, heads_kv, head_dim):
+    from dash.ops import attn_bwd
+
+    q, k, v, dout = make_inputs(2, 203, 203, heads, heads_kv, head_dim, torch.bfloat16, seed=9)
+    out, lse = reference_fwd(q, k, v, True)
+    want = attn_bwd(dout, q, k, v, out, lse, causal=True, schedule="auto")
+    odd = [odd_offset(t) for t in (dout, q, k, v, out, lse)]
+    got = attn_bwd(*odd, causal=True, schedule="auto")
+    for name, a, b in zip(("dq", "dk", "dv"), want, got):
+        assert torch.equal(a, b), f"{name} from unaligned inputs differs"
+    # gradients into caller-provided unaligned dq, dk, dv land there
+    outs = [odd_offset(torch.full_like(t, 7.0)) for t in (q, k, v)]
+    got = attn_bwd(*odd, causal=True, schedule="auto", dq=outs[0], dk=outs[1], dv=outs[2])
+    for name, a, b, o in zip(("dq", "dk", "dv"), want, got, outs):
+        assert b.data_ptr() == o.data_ptr(), f"{name} was not written into the given tensor"
+        assert torch.equal(a, o), f"{name} written into an unaligned tensor differs"
+
+
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_attn_fwd_with_unaligned_inputs(head_dim):
+    from dash.fwd import attn_fwd
+
+    q, k, v, _ = make_inputs(2, 203, 300, 4, 2, head_dim, torch.float16, seed=10)
+    want = attn_fwd(q, k, v, causal=True)
+    got = attn_fwd(odd_offset(q), odd_offset(k), odd_offset(v), causal=True)
+    assert torch.equal(want[0], got[0]) and torch.equal(want[1], got[1])
+
+
+def test_flash_attn_func_with_unaligned_inputs():
+    import dash
+
+    q, k, v, dout = make_inputs(2, 203, 203, 4, 4, 64, torch.bfloat16, seed=11)
+
+    def run(q, k, v, dout):
+        q, k, v = (t.requires_grad_(True) for t in (q, k, v))
+        out = dash.flash_attn_func(q, k, v, causal=True, deterministic=True)
+        return (out.detach(), *torch.autograd.grad(out, (q, k, v), dout))
+
+    want = run(q.clone(), k.clone(), v.clone(), dout)
+    got = run(odd_offset(q), odd_offset(k), odd_offset(v), odd_offset(dout))
+    for name, a, b in zip(("out", "dq", "dk", "dv"), want, got):
+        assert torch.equal(a, b), f"{name} from unaligned inputs differs"
+
+
 # ---- 3. batch or heads past 65,535 -----------------------------------------------------------
 @pytest.mark.parametrize("batch,heads,causal", [(1, 70000, False), (70000, 1, True)])
 def test_batch_or_heads_past_the_grid_limit(batch, heads, causal):
