@@ -72,6 +72,11 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
                    head_dim=head_dim, num_sms=num_sms, sm_margin=sm_margin, ctas_per_sm=ctas_per_sm)
 
 
+def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
+    # The tables never depend on batch or heads: one cache entry serves every batch size.
+    return _tables_cached(problem.replace(batch=1, heads=1, heads_kv=1), schedule, device)
+
+
 @functools.lru_cache(maxsize=256)
 def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
     from dash.schedule import build_tables
@@ -136,7 +141,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     softmax_lse = softmax_lse.contiguous()
     problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    tables = _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)
+    tables = _tables(problem, "ascending" if name == "atomic" else name, q.device)
     block_m, block_n = problem.block_m, problem.block_n
     num_m = -(-seqlen_q // block_m)
     num_n = -(-seqlen_k // block_n)
@@ -202,4 +207,4 @@ def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, 
     problem = _problem(seqlen_q, k.shape[1], head_dim, causal, batch, heads, k.shape[2], q.device, q.dtype,
                        sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    return _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)
+    return _tables(problem, "ascending" if name == "atomic" else name, q.device)
