@@ -131,7 +131,7 @@ _CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("schedule", ["descending", "shift"])
+@pytest.mark.parametrize("schedule", ["descending", "shift_causal"])
 def test_bitwise_equal_across_processes(schedule):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     code = _CHILD.format(root=root, schedule=schedule)
