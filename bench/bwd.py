@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (attention_flops, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
                           record, save_results, sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
-from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule  # noqa: E402
+from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedules_for  # noqa: E402
 
 
 def sdpa_bwd_fn(q, k, v, dout, causal, impl):
@@ -49,7 +49,7 @@ def closures(q, k, v, dout, causal, peer_names):
     out, lse = attn_fwd(q, k, v, causal=causal)
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
     fns = {}
-    for sched in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):
+    for sched in ("atomic",) + schedules_for(causal) + ("auto",):
         fns[sched] = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
                                               deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
     makers = {}
@@ -130,7 +130,7 @@ def header():
 def format_row(row):
     nan = float("nan")
     vals = " ".join(f"{row.get(c, nan):8.1f}" for c in COLUMNS)
-    best_det = max(row.get(s, nan) for s in DETERMINISTIC_SCHEDULES)
+    best_det = max(row[s] for s in DETERMINISTIC_SCHEDULES if s in row)
     return (f"{row['cell']:>22} {vals} {row.get('auto', nan) / row.get('fa4-det', nan):11.3f} "
             f"{row.get('atomic', nan) / row.get('fa4', nan):8.3f} {row.get('auto', nan) / best_det:9.3f} "
             f"{row['picks']:>12}")

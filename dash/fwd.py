@@ -12,18 +12,9 @@ import math
 import torch
 
 from dash import _ext
-from dash.validate import check_qkv, for_tma
+from dash.validate import check_qkv, check_softmax_scale, for_tma
 
 __all__ = ["attn_fwd"]
-
-
-def _tma_ready(t: torch.Tensor) -> torch.Tensor:
-    """A view TMA can read: 16-byte aligned base and outer strides, none of them zero
-    (a broadcast dimension, e.g. from expand(), is materialized)."""
-    t = for_tma(t)
-    if any(s == 0 and n > 1 for s, n in zip(t.stride()[:-1], t.shape[:-1])):
-        t = t.contiguous()
-    return t
 
 
 def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float | None = None,
@@ -41,13 +32,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     key get out = 0 and softmax_lse = -inf.
     """
     batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = check_qkv(q, k, v)
-    if softmax_scale is None:
-        softmax_scale = head_dim ** -0.5
-    if isinstance(softmax_scale, torch.Tensor) or not isinstance(softmax_scale, (int, float)):
-        raise TypeError(f"softmax_scale must be a Python float or None, got {type(softmax_scale).__name__}")
-    softmax_scale = float(softmax_scale)
-    if not (math.isfinite(softmax_scale) and softmax_scale > 0.0):
-        raise ValueError(f"softmax_scale must be a positive finite number, got {softmax_scale}")
+    softmax_scale = check_softmax_scale(softmax_scale, head_dim)
     causal = bool(causal)
 
     out = torch.empty((batch, seqlen_q, heads, head_dim), dtype=q.dtype, device=q.device)
@@ -60,7 +45,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
         return out, lse
 
     C = _ext.load()
-    q, k, v = _tma_ready(q), _tma_ready(k), _tma_ready(v)
+    q, k, v = for_tma(q), for_tma(k), for_tma(v)
     p = C.FwdParams()
     p.q, p.k, p.v, p.out = _ext.strided(q), _ext.strided(k), _ext.strided(v), _ext.strided(out)
     p.lse = lse.data_ptr()

@@ -12,7 +12,7 @@ import os
 
 import torch
 
-from dash import ops
+from dash import ops, validate
 from dash.fwd import attn_fwd
 
 
@@ -114,15 +114,19 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     _not_supported("num_splits", num_splits, 1)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
-    if softmax_scale is None:
-        softmax_scale = q.shape[-1] ** -0.5
-    softmax_scale, causal = float(softmax_scale), bool(causal)
+    causal = bool(causal)
+    # Checked here once for both directions: the backward would otherwise only find out after
+    # the forward ran (the forward kernel takes no sm_margin).
+    validate.check_tensor("q", q)
+    sm_margin = validate.check_sm_margin(sm_margin, q.device)
+    softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
         det = deterministic_requested(deterministic)
         sched = schedule if det else "atomic"
         if det and sched == "atomic":
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
+        ops.check_schedule(sched, det, causal)
         out, lse = _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
     else:
         out, lse = _attn_fwd_op(q, k, v, softmax_scale, causal)

@@ -8,7 +8,6 @@ launches on the current CUDA stream.
 from __future__ import annotations
 
 import functools
-import math
 from typing import NamedTuple
 
 import torch
@@ -17,6 +16,32 @@ from dash import _ext, validate
 
 DETERMINISTIC_SCHEDULES = ("ascending", "descending", "spt", "shift", "shift_causal")
 SCHEDULES = ("atomic", "auto") + DETERMINISTIC_SCHEDULES
+# The deterministic schedules built for one mask only (dash.schedule.tables.applies).
+_MASK_ONLY = {"shift": False, "shift_causal": True}  # schedule -> the causal flag it needs
+
+
+def schedules_for(causal: bool) -> tuple:
+    """The deterministic schedules that apply to the full (causal=False) or causal mask: shift is
+    built for the full mask only, shift_causal for the causal one. (shift_causal also needs
+    seqlen_k <= seqlen_q; attn_bwd names the shapes where it does not apply.)"""
+    return tuple(s for s in DETERMINISTIC_SCHEDULES if _MASK_ONLY.get(s, bool(causal)) == bool(causal))
+
+
+def check_schedule(schedule: str, deterministic: bool, causal: bool | None):
+    """The checks of the schedule argument that need no shapes (before any GPU work): a known
+    name, "atomic" only without determinism, and no schedule built for the other mask."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
+    if not deterministic:
+        return
+    if schedule == "atomic":
+        raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with "
+                         "deterministic=True")
+    if causal is not None and schedule in _MASK_ONLY and _MASK_ONLY[schedule] != bool(causal):
+        from dash.schedule.tables import APPLIES_TO
+
+        raise ValueError(f"schedule={schedule!r} applies to {APPLIES_TO[schedule]}, not to causal={bool(causal)}; "
+                         f"use one of {schedules_for(causal)} or 'auto'")
 
 
 class BwdTables(NamedTuple):
@@ -39,13 +64,17 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
 
     C = _ext.load()
     block_m, block_n = C.bwd_tile_shape(head_dim)
+    validate.check_sm_margin(sm_margin, device)
     num_sms = torch.cuda.get_device_properties(device).multi_processor_count
     ctas_per_sm = max(1, _coresident(device.index, head_dim, dtype) // num_sms)
-    if not 0 <= sm_margin < num_sms:
-        raise ValueError(f"sm_margin must be in [0, {num_sms}) on this GPU, got {sm_margin}")
     return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n,
                    mask="causal" if causal else "full", batch=batch, heads=heads, heads_kv=heads_kv,
                    head_dim=head_dim, num_sms=num_sms, sm_margin=sm_margin, ctas_per_sm=ctas_per_sm)
+
+
+def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
+    # The tables never depend on batch or heads: one cache entry serves every batch size.
+    return _tables_cached(problem.replace(batch=1, heads=1, heads_kv=1), schedule, device)
 
 
 @functools.lru_cache(maxsize=256)
@@ -58,18 +87,23 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
 
 
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
-    """The schedule to run: 'atomic' when not deterministic; 'auto' asks the schedule model."""
-    if schedule not in SCHEDULES:
-        raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
+    """The schedule to run: 'atomic' when not deterministic; 'auto' asks the schedule model. An
+    explicit schedule that does not apply to the problem's mask and shape is a ValueError (its
+    tables would be built as descending)."""
+    check_schedule(schedule, deterministic, None if problem is None else problem.mask != "full")
     if not deterministic:
         return "atomic"
-    if schedule == "atomic":
-        raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with "
-                         "deterministic=True")
     if schedule == "auto":
         from dash.schedule import choose
 
         return choose(problem)
+    from dash.schedule.tables import APPLIES_TO, applies
+
+    why = applies(problem, schedule)
+    if why:
+        others = tuple(s for s in schedules_for(problem.mask != "full") if s != schedule)
+        raise ValueError(f"schedule={schedule!r} does not apply to this call: {why}. It applies to "
+                         f"{APPLIES_TO[schedule]}; use one of {others} or 'auto'")
     return schedule
 
 
@@ -89,12 +123,12 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     validate.check_like("out", out, "q", q)
     validate.check_like("dout", dout, "q", q)
     validate.check_lse(softmax_lse, batch, heads, seqlen_q, q.device)
-    validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
-    if softmax_scale is None:
-        softmax_scale = 1.0 / math.sqrt(head_dim)
     for name, t, ref in (("dq", dq, q), ("dk", dk, k), ("dv", dv, v)):
         if t is not None:
             validate.check_like(name, t, name[1], ref)
+    softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
+    check_schedule(schedule, deterministic, causal)
+    validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
     dq = torch.empty_like(q) if dq is None else dq
     dk = torch.empty_like(k) if dk is None else dk
     dv = torch.empty_like(v) if dv is None else dv
@@ -107,7 +141,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     softmax_lse = softmax_lse.contiguous()
     problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    tables = _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)
+    tables = _tables(problem, "ascending" if name == "atomic" else name, q.device)
     block_m, block_n = problem.block_m, problem.block_n
     num_m = -(-seqlen_q // block_m)
     num_n = -(-seqlen_k // block_n)
@@ -119,9 +153,11 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     dq_counter = torch.empty(batch, heads, num_m, device=q.device, dtype=torch.int32)
     gqa = heads != heads_kv
     # GQA/MQA: each q-head's dK/dV slice in fp32, summed over the group below in a fixed order.
-    dk_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.for_tma(dk)
-    dv_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.for_tma(dv)
-    dq_out = dq if dq.stride(-1) == 1 else torch.empty_like(q)
+    # dK/dV are stored by TMA-style 16-byte rows: a caller's unaligned dk/dv gets aligned storage
+    # and the result is copied back. dq may be unaligned (the postprocess then stores elements).
+    dk_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.output_for_tma(dk)
+    dv_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.output_for_tma(dv)
+    dq_out = dq
 
     p = C.BwdParams()
     p.q, p.k, p.v, p.out, p.dout = (_ext.strided(t) for t in (q, k, v, out, dout))
@@ -154,14 +190,14 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         C.bwd_preprocess(p, stream)
         C.bwd_main(p, stream)
         C.bwd_postprocess(p, stream)
-    if dq_out is not dq:
-        dq.copy_(dq_out)
     if gqa:
         group = heads // heads_kv
         dk.copy_(dk_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
         dv.copy_(dv_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
-    elif dk_out.data_ptr() != dk.data_ptr():
-        dk.copy_(dk_out), dv.copy_(dv_out)
+    else:
+        for dst, src in ((dk, dk_out), (dv, dv_out)):
+            if src is not dst:
+                dst.copy_(src)
     return dq, dk, dv
 
 
@@ -171,4 +207,4 @@ def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, 
     problem = _problem(seqlen_q, k.shape[1], head_dim, causal, batch, heads, k.shape[2], q.device, q.dtype,
                        sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    return _tables_cached(problem, "ascending" if name == "atomic" else name, q.device)
+    return _tables(problem, "ascending" if name == "atomic" else name, q.device)

@@ -2,6 +2,9 @@
 what was expected, instead of a crash, a hang or a silently wrong answer."""
 from __future__ import annotations
 
+import math
+import numbers
+
 import torch
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
@@ -98,9 +101,49 @@ def check_lse(lse, batch, heads, seqlen_q, device):
         raise ValueError(f"softmax_lse is on {lse.device} but q is on {device}")
 
 
-def for_tma(t):
-    """TMA needs 16-byte aligned base and strides: copy when a view breaks that."""
+def check_softmax_scale(softmax_scale, head_dim) -> float:
+    """softmax_scale as a float (default head_dim ** -0.5): a positive finite Python number."""
+    if softmax_scale is None:
+        return head_dim ** -0.5
+    if isinstance(softmax_scale, bool) or not isinstance(softmax_scale, numbers.Real):
+        raise TypeError(f"softmax_scale must be a Python float or None, got {type(softmax_scale).__name__}")
+    softmax_scale = float(softmax_scale)
+    if not (math.isfinite(softmax_scale) and softmax_scale > 0.0):
+        raise ValueError(f"softmax_scale must be a positive finite number, got {softmax_scale}")
+    return softmax_scale
+
+
+def check_sm_margin(sm_margin, device) -> int:
+    """sm_margin in [0, SMs of the device): SMs left to concurrent kernels, at least one kept."""
+    if isinstance(sm_margin, bool) or not isinstance(sm_margin, numbers.Integral):
+        raise TypeError(f"sm_margin must be an int, got {type(sm_margin).__name__}")
+    sm_margin = int(sm_margin)
+    if sm_margin < 0:
+        raise ValueError(f"sm_margin must be in [0, number of SMs), got {sm_margin}")
+    if device.type == "cuda":
+        num_sms = torch.cuda.get_device_properties(device).multi_processor_count
+        if sm_margin >= num_sms:
+            raise ValueError(f"sm_margin must be in [0, {num_sms}) on this GPU, got {sm_margin}")
+    return sm_margin
+
+
+def tma_compatible(t) -> bool:
+    """What a TMA descriptor accepts: a 16-byte aligned base and 16-byte multiple outer strides,
+    none of them zero on a dimension that repeats (a broadcast from expand())."""
     elem = t.element_size()
-    if t.data_ptr() % 16 or any((s * elem) % 16 for s in t.stride()[:-1]):
-        return t.contiguous()
-    return t
+    if t.data_ptr() % 16:
+        return False
+    return not any((s * elem) % 16 or (s == 0 and n > 1) for s, n in zip(t.stride()[:-1], t.shape[:-1]))
+
+
+def for_tma(t):
+    """t, or a copy of it in fresh (aligned, contiguous) storage where TMA could not read it. A
+    view at an odd element offset may be contiguous, and then t.contiguous() would return it
+    unchanged: hence clone."""
+    return t if tma_compatible(t) else t.clone(memory_format=torch.contiguous_format)
+
+
+def output_for_tma(t):
+    """t, or fresh storage of its shape where TMA stores could not write it (the caller copies
+    the result back into t)."""
+    return t if tma_compatible(t) else torch.empty(t.shape, dtype=t.dtype, device=t.device)

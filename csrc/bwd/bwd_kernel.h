@@ -1,4 +1,4 @@
-// The backward main kernel: one CTA per (KV tile, head, batch), three warpgroups.
+// The backward main kernel: one CTA per (KV tile, head, batch) (grid: bwd_grid.h), three warpgroups.
 //   warpgroup 0: warp 0 loads (TMA), warp 1 writes dQ (bulk reduce-add + ticket lock);
 //                registers given back with setmaxnreg so that
 //   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
@@ -8,6 +8,7 @@
 #include <cutlass/arch/reg_reconfig.h>
 
 #include "bwd/bwd_epilogue.h"
+#include "bwd/bwd_grid.h"
 #include "bwd/bwd_mainloop.h"
 
 namespace dash {
@@ -24,9 +25,10 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   const int warp = threadIdx.x / 32;
 
   WorkTile w;
-  w.n = p.launch_order[blockIdx.x];
-  w.head = blockIdx.y;
-  w.batch = blockIdx.z;
+  const GridTile g = unfold_grid_x(p.num_n_blocks, p.heads);  // (launch position, head, batch)
+  w.n = p.launch_order[g.tile];
+  w.head = g.head;
+  w.batch = g.batch;
   w.head_kv = w.head / (p.heads / p.heads_kv);
   w.visit_begin = p.visit_offsets[w.n];
   w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
@@ -51,7 +53,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cutlass::arch::warpgroup_reg_dealloc<Traits::kProducerRegs>();
     if (w.visit_count == 0) return;  // nothing to load or add; the MMA warpgroups write zeros
     if (warp == 0) {
-      if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, gridDim.z);
+      if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, p.batch);
     } else if (warp == 1) {
       Mainloop::write_dq(p, smem, w);
     }

@@ -15,7 +15,7 @@ struct BwdKernelParams {
 
   Strided dk, dv;
   bool dkv_fp32;
-  int heads, heads_kv, seqlen_q, seqlen_k;
+  int batch, heads, heads_kv, seqlen_q, seqlen_k;
   int num_m_blocks, num_n_blocks;
   float softmax_scale, scale_log2;
   bool causal;

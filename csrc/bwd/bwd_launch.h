@@ -4,6 +4,7 @@
 
 #include <cute/tensor.hpp>
 
+#include "bwd/bwd_grid.h"
 #include "bwd/bwd_kernel.h"
 #include "bwd/bwd_staged_tile.h"
 #include "common/check.h"
@@ -15,12 +16,11 @@ struct BwdLaunch {
   using Traits = BwdTraits<HeadDim, Element>;
   static constexpr auto kernel = &bwd_main_kernel<Traits>;
 
+  // The opt-in to more than 48 KB of dynamic shared memory is a per-device attribute of the
+  // function, so it is set on the current device at every call (a cheap host-side call): set
+  // once per process, a second GPU would see 0 resident CTAs and refuse every launch.
   static void set_smem_limit() {
-    static bool done = [] {
-      DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Traits::kSmemBytes));
-      return true;
-    }();
-    (void)done;
+    DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Traits::kSmemBytes));
   }
 
   static int max_coresident() {
@@ -29,6 +29,10 @@ struct BwdLaunch {
     DASH_CUDA_CHECK(cudaGetDevice(&device));
     DASH_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     DASH_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Traits::kThreads, Traits::kSmemBytes));
+    DASH_REQUIRE(per_sm > 0, "the backward kernel (" + std::to_string(Traits::kSmemBytes) +
+                                 " bytes of shared memory, " + std::to_string(Traits::kThreads) +
+                                 " threads per CTA) cannot run on CUDA device " + std::to_string(device) +
+                                 ": the occupancy query found room for 0 CTAs per SM");
     return sms * per_sm;
   }
 
@@ -61,6 +65,7 @@ struct BwdLaunch {
     kp.dk = p.dk;
     kp.dv = p.dv;
     kp.dkv_fp32 = p.dkv_fp32;
+    kp.batch = p.batch;
     kp.heads = p.heads;
     kp.heads_kv = p.heads_kv;
     kp.seqlen_q = p.seqlen_q;
@@ -82,7 +87,7 @@ struct BwdLaunch {
     kp.timing = reinterpret_cast<int64_t*>(p.timing);
     kp.trace = reinterpret_cast<int*>(p.trace);
     kp.total_visits = p.total_visits;
-    dim3 grid(kp.num_n_blocks, p.heads, p.batch);
+    dim3 grid(folded_grid_x(kp.num_n_blocks, p.heads, p.batch));
     kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
     DASH_CHECK_LAUNCH();
   }

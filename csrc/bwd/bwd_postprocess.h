@@ -7,6 +7,7 @@
 
 #include <cute/tensor.hpp>
 
+#include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
 #include "bwd/bwd_staged_tile.h"
 #include "bwd/bwd_traits.h"
@@ -22,8 +23,10 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   using Tile = StagedTile<Element, kBlockM, kHeadDim, kThreads>;
   __shared__ __align__(16) Element staged[Tile::kElems];
 
-  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z, tid = threadIdx.x;
-  const int64_t tile = (int64_t(batch) * p.heads + head) * gridDim.x + m_block;
+  const int num_m_blocks = (p.seqlen_q + kBlockM - 1) / kBlockM;
+  const GridTile g = unfold_grid_x(num_m_blocks, p.heads);
+  const int m_block = g.tile, head = g.head, batch = g.batch, tid = threadIdx.x;
+  const int64_t tile = (int64_t(batch) * p.heads + head) * num_m_blocks + m_block;
   const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
                                                       tile * (kBlockM * kHeadDim)) + tid;
   typename Traits::TiledMmadQ mma;
@@ -54,7 +57,7 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
 
 template <class Traits>
 void run_bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
-  dim3 grid((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch);
+  dim3 grid(folded_grid_x((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch));
   bwd_postprocess_kernel<Traits><<<grid, Traits::kMmaThreads, 0, stream>>>(p);
   DASH_CHECK_LAUNCH();
 }

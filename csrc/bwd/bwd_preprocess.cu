@@ -1,8 +1,10 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
-// in base 2, zeroed dQ accumulator and ticket counters. One CTA per (Q tile, head, batch).
+// in base 2, zeroed dQ accumulator and ticket counters. One CTA per (Q tile, head, batch), in
+// one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
 
+#include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
 #include "common/check.h"
 #include "common/dispatch.h"
@@ -15,9 +17,10 @@ constexpr int kVec = 8;  // 16-byte accesses of 2-byte elements
 
 template <class Element>
 __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int block_m) {
-  const int m_block = blockIdx.x, head = blockIdx.y, batch = blockIdx.z;
+  const int num_m_blocks = (p.seqlen_q + block_m - 1) / block_m;
+  const GridTile g = unfold_grid_x(num_m_blocks, p.heads);
+  const int m_block = g.tile, head = g.head, batch = g.batch;
   const int d = p.head_dim;
-  const int num_m_blocks = gridDim.x;
   const int64_t row_base = (int64_t(batch) * p.heads + head) * num_m_blocks * block_m + int64_t(m_block) * block_m;
   float* lse_log2 = reinterpret_cast<float*>(p.lse_log2) + row_base;
   float* dpsum = reinterpret_cast<float*>(p.dpsum) + row_base;
@@ -59,7 +62,7 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
 }
 
 dim3 tile_grid(const BwdParams& p, int block_m) {
-  return dim3((p.seqlen_q + block_m - 1) / block_m, p.heads, p.batch);
+  return dim3(folded_grid_x((p.seqlen_q + block_m - 1) / block_m, p.heads, p.batch));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@ from functools import lru_cache
 import numpy as np
 
 from .problem import Problem
+from .rule import instance_bucket, lookup
 from .simulate import Costs, SimResult, simulate
 from .tables import SCHEDULES, ScheduleTables, build_tables
 
@@ -129,13 +130,25 @@ def compare(problem: Problem, costs: Costs | None = None, schedules=SCHEDULES,
 
 
 def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLERANCE,
-           max_visits: int | None = None, gpu: str | None = None) -> str:
+           max_visits: int | None = None, gpu: str | None = None, exact: bool = False) -> str:
     """The predicted-best deterministic schedule for `problem`: the first schedule in PREFERENCE
     whose predicted time is within `tolerance` of the best. Schedules that fall back to another
     on this shape are skipped, and so is the shift family beyond SHIFT_MAX_KV_TILES. `gpu` picks
-    the calibrated costs (default_costs). Cached per (problem, costs)."""
-    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
-                   candidates(problem, gpu))
+    the calibrated costs (default_costs).
+
+    batch and heads enter only through the number of (batch, head) instances, which sets how
+    many waves the grid has; it is rounded to the nearest power of two in 1 ... 1024
+    (rule.instance_bucket), so one choice serves nearby batch sizes. With the default costs and
+    tolerance on the calibrated capacity, the answer comes from the model's precomputed picks
+    (rule.lookup, microseconds); otherwise, or with exact=True, from the simulation (cached)."""
+    b = instance_bucket(problem.instances)
+    problem = problem.replace(batch=1, heads=b, heads_kv=b)
+    cands = candidates(problem, gpu)
+    if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
+        s = lookup(problem, gpu_key(gpu), cands)
+        if s is not None:
+            return s
+    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits, cands)
 
 
 def candidates(problem: Problem, gpu: str | None = None) -> tuple:

@@ -230,13 +230,14 @@ def _shift_causal(ctx: _Ctx, W: int):
     return np.arange(N), visit, rank, P
 
 
-def _collision_free_staircase(ctx: _Ctx, W: int) -> bool:
+def _collision_free_staircase(m_lo: np.ndarray, m_hi: np.ndarray, W: int) -> bool:
     """True when, within every wave of min(W, N) KV tiles, the first rows m_lo of the KV tiles
     that have visits strictly rise with n (then no two CTAs of a wave read a Q tile together
     when each walks down from its first row)."""
-    P = max(1, min(W, ctx.N))
-    for a in range(0, ctx.N, P):
-        lo = ctx.m_lo[a:a + P][ctx.length[a:a + P] > 0]
+    N = len(m_lo)
+    P = max(1, min(W, N))
+    for a in range(0, N, P):
+        lo = m_lo[a:a + P][(m_hi - m_lo)[a:a + P] > 0]
         if np.any(np.diff(lo) <= 0):
             return False
     return True
@@ -245,18 +246,35 @@ def _collision_free_staircase(ctx: _Ctx, W: int) -> bool:
 _BUILDERS = {"ascending": _ascending, "descending": _descending, "spt": _spt,
              "shift": _shift, "shift_causal": _shift_causal}
 
+# The masks each schedule is built for (the others apply to every mask).
+APPLIES_TO = {"shift": "the full mask (causal=False)",
+              "shift_causal": "causal masks (causal=True) whose KV tiles each start on their own Q tile "
+                              "(seqlen_k <= seqlen_q)"}
+
+
+def applies(problem: Problem, schedule: str, wave_size: int | None = None, m_lo=None, m_hi=None) -> str:
+    """Why `schedule` cannot be built as itself for `problem` ("" when it can): shift needs a full
+    mask, shift_causal a staircase whose first rows rise across every wave. build_tables builds
+    descending instead; dash.ops refuses such an explicit request."""
+    if schedule == "shift" and problem.mask != "full":
+        return f"shift needs a full mask (got {problem.mask})"
+    if schedule == "shift_causal":
+        if m_lo is None:
+            m_lo, m_hi = col_ranges(problem)
+        W = problem.capacity if wave_size is None else int(wave_size)
+        if problem.mask == "full":
+            return "shift_causal needs first rows rising with n; a full mask has no staircase"
+        if not _collision_free_staircase(m_lo, m_hi, W):
+            return ("shift_causal needs first rows rising with n; KV tiles of a wave share their first Q tile "
+                    "(seqlen_k > seqlen_q, or block_n < block_m)")
+    return ""
+
 
 def _fallback(name: str, ctx: _Ctx, W: int):
     """(schedule to build, note): shift and shift_causal are built as descending where their
-    assumptions fail."""
-    p = ctx.p
-    if name == "shift" and p.mask != "full":
-        return "descending", f"shift needs a full mask (got {p.mask}): built descending"
-    if name == "shift_causal" and not _collision_free_staircase(ctx, W):
-        why = ("a full mask has no staircase" if p.mask == "full" else
-               "KV tiles of a wave share their first Q tile (seqlen_k > seqlen_q, or block_n < block_m)")
-        return "descending", f"shift_causal needs first rows rising with n; {why}: built descending"
-    return name, ""
+    assumptions fail (applies())."""
+    why = applies(ctx.p, name, W, ctx.m_lo, ctx.m_hi)
+    return ("descending", f"{why}: built descending") if why else (name, "")
 
 
 def build_tables(problem: Problem, schedule: str, wave_size: int | None = None) -> ScheduleTables:

@@ -1,0 +1,79 @@
+"""CPU: choose() answers a cold shape from the model's precomputed picks (dash/schedule/rule.py)
+fast enough for the first backward call of a shape, the picks are the model's on the grid,
+and the caches leave out what the tables and the choice do not depend on."""
+import sys
+import time
+
+import pytest
+import torch
+
+import dash.schedule.choose  # noqa: F401
+from dash.schedule import Problem, build_tables, choose, rule
+
+choose_mod = sys.modules["dash.schedule.choose"]  # the module; dash.schedule.choose is the function
+
+
+def cold(fn):
+    choose_mod._choose.cache_clear()
+    rule._INDEX.clear()
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
+
+
+@pytest.mark.parametrize("hd", [64, 128])
+@pytest.mark.parametrize("causal", [False, True])
+def test_cold_choice_at_128k_tokens_is_fast(hd, causal):
+    from dash.schedule import choice_table  # noqa: F401 - the table's one-time import (~0.1 s) is not per shape
+
+    # seqlen 128k (one head): the simulation took 1.6-4.8 s here
+    p = Problem.for_hdim(131072, head_dim=hd, causal=causal, batch=1, heads=16)
+    s, t_choose = cold(lambda: choose(p))
+    assert s in choose_mod.candidates(p)
+    # 128k tokens as batch 8 x 16k: choose() and the tables the kernel reads
+    q = Problem.for_hdim(16384, head_dim=hd, causal=causal, batch=8, heads=16)
+    (_, tables), t_both = cold(lambda: (lambda s: (s, build_tables(q, s)))(choose(q)))
+    assert tables.built_as == tables.name
+    print(f"d{hd} causal={causal}: cold choose() at seqlen 128k {1e3 * t_choose:.2f} ms; "
+          f"choose() + build_tables at 8 x 16k {1e3 * t_both:.2f} ms")
+    # ~1 ms and ~3 ms measured on a loaded 2-core CI machine; the bound leaves room for noise
+    assert t_choose < 0.05 and t_both < 0.05
+
+
+@pytest.mark.parametrize("hd,causal,sq,sk,inst", [
+    (64, False, 2048, 2048, 256), (128, False, 8192, 8192, 32), (128, True, 8192, 8192, 32),
+    (64, True, 1536, 3072, 4), (128, True, 768, 384, 64), (64, False, 512, 128, 1)])
+def test_the_table_holds_the_models_picks(hd, causal, sq, sk, inst):
+    p = Problem.for_hdim(sq, sk, hd, causal=causal, batch=1, heads=inst)
+    assert choose(p) == choose(p, exact=True)
+
+
+def test_the_table_covers_its_grid():
+    from dash.schedule.choice_table import CHOICES
+
+    for (gpu, hd, mask), rows in CHOICES.items():
+        shapes = {(Problem.for_hdim(sq, sk, hd).num_m, Problem.for_hdim(sq, sk, hd).num_n) for sq, sk in rule._grid_shapes()}
+        assert {(m, n) for m, n, _, _ in rows} == shapes
+        assert len(rows) == len(list(rule._grid_shapes())) * len(rule.INSTANCE_BUCKETS)
+
+
+def test_batch_and_heads_are_bucketed():
+    base = Problem.for_hdim(4096, head_dim=128, causal=True)
+    assert rule.instance_bucket(1) == 1 and rule.instance_bucket(48) == 64 and rule.instance_bucket(10**6) == 1024
+    # batch 3 x heads 16 and batch 1 x heads 64 are one choice (48 ~ 64 instances), exact or not
+    assert choose(base.replace(batch=3, heads=16, heads_kv=16), exact=True) == \
+        choose(base.replace(batch=1, heads=64, heads_kv=64), exact=True)
+    choose_mod._choose.cache_clear()
+    for b in (3, 4, 5):
+        choose(base.replace(batch=b, heads=16, heads_kv=16), exact=True)
+    assert choose_mod._choose.cache_info().misses == 1
+
+
+def test_tables_are_cached_across_batch_and_heads():
+    from dash import ops
+
+    ops._tables_cached.cache_clear()
+    p = Problem.for_hdim(2048, head_dim=64, causal=True)
+    a = ops._tables(p.replace(batch=2, heads=8, heads_kv=8), "spt", torch.device("cpu"))
+    b = ops._tables(p.replace(batch=5, heads=4, heads_kv=1), "spt", torch.device("cpu"))
+    assert a is b and ops._tables_cached.cache_info().misses == 1
