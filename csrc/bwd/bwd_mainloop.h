@@ -94,7 +94,7 @@ struct BwdMainloop {
   // so there each is read from shared memory where it is used.
   template <class IdentityFrag>
   struct ColumnStat {
-    static constexpr bool kInRegisters = Traits::kDvBeforeDs;
+    static constexpr bool kInRegisters = Traits::kRowStatsInRegisters;
     static constexpr int kColumns = kBlockM / 4;
     static_assert(decltype(size(IdentityFrag{}))::value == 2 * kColumns);
     const float* smem;
@@ -281,37 +281,32 @@ struct BwdMainloop {
       Tensor rP = make_tensor_like<Element>(tSrS);
       convert(rP, tSrS);
       Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
-      if constexpr (Traits::kDvBeforeDs) {
-        // dV += P^T dO runs on the tensor cores while dS is computed.
-        wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
-        warpgroup_wait<1>();  // dP is done; dV may still run
-      } else {
-        warpgroup_wait<0>();
-      }
+      warpgroup_wait<0>();  // dP
       // dS = P * (dP - D)
       CUTLASS_PRAGMA_UNROLL
       for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       convert(rdS, tdPrdP);
-      if constexpr (!Traits::kDvBeforeDs) wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
-      // dK += dS^T Q from registers, overlapping the exchange of dS through shared memory.
-      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
-      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
-      // step writes was last read by step i-2's dQ WGMMA, which both warpgroups finished before
+      // step writes was last read by step i-2's dQ WGMMA, which both warpgroups waited for before
       // they arrived at step i-1's kDsReady barrier.
       Element* ds_buffer = smem.ds.data() + (i % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdSt{});
       copy(r2s_ds, thr_r2s_ds.retile_S(rdS), thr_r2s_ds.partition_D(sdSt));
+      // dV += P^T dO from registers runs on the tensor cores across the exchange of dS.
+      wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
       NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
+      // dQ = dS K, then dK += dS^T Q from registers: the partial dQ goes to the writer while
+      // the dK WGMMA runs, instead of with the tensor cores idle.
       Tensor tdQrdS = thr_dq.partition_fragment_A(make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{}));
       Tensor tdQrdQ = partition_fragment_C(mma_dq, Shape<BlockM, Dim>{});
-      wgmma<true, 0>(mma_dq, tdQrdS, tdQrK, tdQrdQ);
-      pipeline.consumer_release(state);
-      ++state;
+      wgmma<true, 1>(mma_dq, tdQrdS, tdQrK, tdQrdQ);  // returns once dV is done
+      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+      wgmma<false, 1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);  // returns once dQ is done
+      warpgroup_fence_operand(tdQrdQ);
 
       // Partial dQ to the writer's buffer for this step.
       const int dq_buffer = i % Traits::kDqBuffers;
@@ -324,6 +319,9 @@ struct BwdMainloop {
       }
       cutlass::arch::fence_view_async_shared();
       NamedBarrier::arrive(kWriterSyncThreads, dq_full_barrier(dq_buffer));
+      warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
+      pipeline.consumer_release(state);
+      ++state;
     }
   }
 };
