@@ -40,9 +40,10 @@ def family_sources(pattern):
 
 
 # The backward kernel's producer and dQ-writer warps run on 24 registers (setmaxnreg) and spill a
-# few 64-bit addresses (40-104 bytes, outside the MMA warpgroups' loop; bench/NOTES.md). Anything
-# beyond this budget fails the build.
-SPILL_BUDGET_BYTES = int(os.environ.get("DASH_SPILL_BUDGET_BYTES", "128"))
+# few 64-bit addresses; at hdim 64 the MMA warpgroups (S and dP of 64 fp32 per thread beside dK and
+# dV) also spill a few loop values, reloaded from L1 (132 bytes in all; bench/NOTES.md, v9).
+# Anything beyond this budget fails the build.
+SPILL_BUDGET_BYTES = int(os.environ.get("DASH_SPILL_BUDGET_BYTES", "160"))
 
 
 def find_cuda_home():

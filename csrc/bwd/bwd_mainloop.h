@@ -261,13 +261,19 @@ struct BwdMainloop {
       warpgroup_wait<1>();
       // Two copies of the loop: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
+      // In tile coordinates (key row r, query column c) an element is kept iff r < rows_valid
+      // and r <= c + diagonal: two compares per element against per-step constants (written
+      // with the full key/query arithmetic and a short-circuit ||, the compiler branched and
+      // spilled per element).
+      const int rows_valid = p.seqlen_k - key_base;
+      const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
       auto exponentiate = [&](auto masked) {
         CUTLASS_PRAGMA_UNROLL
         for (int j = 0; j < size(tSrS); ++j) {
           float s = tSrS(j);
           if constexpr (decltype(masked)::value) {
-            const int key = key_base + get<0>(tScS(j)), query = query_base + get<1>(tScS(j));
-            s = (key >= p.seqlen_k || (p.causal && key > query + causal_offset)) ? -INFINITY : s;
+            const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
+            s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
           }
           tSrS(j) = fast_exp2(s * p.scale_log2 - lse_of(j));
         }
@@ -278,15 +284,16 @@ struct BwdMainloop {
         exponentiate(cute::false_type{});
       }
       ColumnStat<decltype(tScS)> dpsum_of(dpsum, tScS);
-      Tensor rP = make_tensor_like<Element>(tSrS);
-      convert(rP, tSrS);
-      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
       warpgroup_wait<0>();  // dP
-      // dS = P * (dP - D)
+      // dS = P * (dP - D). P is converted to 16 bits only after dS: converted before, its
+      // registers were live across this loop beside S and dP and spilled at hdim 64.
       CUTLASS_PRAGMA_UNROLL
       for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       convert(rdS, tdPrdP);
+      Tensor rP = make_tensor_like<Element>(tSrS);
+      convert(rP, tSrS);
+      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
       // step writes was last read by step i-2's dQ WGMMA, which both warpgroups waited for before
