@@ -259,7 +259,7 @@ struct BwdMainloop {
       const bool need_mask = key_base + kBlockN > p.seqlen_k ||
                              (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
       warpgroup_wait<1>();
-      // Two copies of the loop: the steady state has no mask test at all (a per-element test
+      // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
       // In tile coordinates (key row r, query column c) an element is kept iff r < rows_valid
       // and r <= c + diagonal: two compares per element against per-step constants (written
@@ -267,28 +267,35 @@ struct BwdMainloop {
       // spilled per element).
       const int rows_valid = p.seqlen_k - key_base;
       const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
-      auto exponentiate = [&](auto masked) {
+      ColumnStat<decltype(tScS)> dpsum_of(dpsum, tScS);
+      auto probability = [&](int j, auto masked) {
+        float s = tSrS(j);
+        if constexpr (decltype(masked)::value) {
+          const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
+          s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
+        }
+        return fast_exp2(s * p.scale_log2 - lse_of(j));
+      };
+      // Half of the exponentials before the dP wait, the other half beside dS = P * (dP - D):
+      // 16 MUFU.EX2 per SM per clock are shared by both warpgroups, and issued back to back the
+      // exponentials wait on that pipe while the FADD/FMUL/F2FP of dS could run beside them.
+      constexpr int kEarly = decltype(size(tSrS))::value / 2;
+      auto softmax_and_ds = [&](auto masked) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < kEarly; ++j) tSrS(j) = probability(j, masked);
+        warpgroup_wait<0>();  // dP
+        warpgroup_fence_operand(tdPrdP);
         CUTLASS_PRAGMA_UNROLL
         for (int j = 0; j < size(tSrS); ++j) {
-          float s = tSrS(j);
-          if constexpr (decltype(masked)::value) {
-            const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
-            s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
-          }
-          tSrS(j) = fast_exp2(s * p.scale_log2 - lse_of(j));
+          if (j >= kEarly) tSrS(j) = probability(j, masked);
+          tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
         }
       };
       if (need_mask) {
-        exponentiate(cute::true_type{});
+        softmax_and_ds(cute::true_type{});
       } else {
-        exponentiate(cute::false_type{});
+        softmax_and_ds(cute::false_type{});
       }
-      ColumnStat<decltype(tScS)> dpsum_of(dpsum, tScS);
-      warpgroup_wait<0>();  // dP
-      // dS = P * (dP - D). P is converted to 16 bits only after dS: converted before, its
-      // registers were live across this loop beside S and dP and spilled at hdim 64.
-      CUTLASS_PRAGMA_UNROLL
-      for (int j = 0; j < size(tdPrdP); ++j) tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       convert(rdS, tdPrdP);
       Tensor rP = make_tensor_like<Element>(tSrS);
