@@ -86,41 +86,6 @@ struct BwdMainloop {
   static constexpr int kHeadDim = Traits::kHeadDim;
   static constexpr int kWriterSyncThreads = Traits::kMmaThreads + 32;
 
-  // A row statistic (LSE or D) for each S^T value a thread holds. The accumulator of a
-  // 64 x kBlockM WGMMA holds value j = c + 2 r + 4 g at query column 8 g + 2 (lane % 4) + c,
-  // key rows r = 0, 1 (8 apart): both rows share a column, so kBlockM / 4 statistics per thread.
-  // Held in registers and read before the WGMMA wait when S and dP are 32 fp32 per thread
-  // (hdim 128), which hides the shared-memory latency; with 64 (hdim 64) the registers spilled,
-  // so there each is read from shared memory where it is used.
-  template <class IdentityFrag>
-  struct ColumnStat {
-    static constexpr bool kInRegisters = Traits::kRowStatsInRegisters;
-    static constexpr int kColumns = kBlockM / 4;
-    static_assert(decltype(size(IdentityFrag{}))::value == 2 * kColumns);
-    const float* smem;
-    IdentityFrag const& tScS;
-    float regs[kInRegisters ? kColumns : 1];
-
-    __device__ __forceinline__ ColumnStat(const float* row_stat, IdentityFrag const& coords)
-        : smem(row_stat), tScS(coords) {
-      if constexpr (kInRegisters) {
-        CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < 2 * kColumns; j += 4) {
-          regs[slot(j)] = smem[get<1>(tScS(j))];
-          regs[slot(j + 1)] = smem[get<1>(tScS(j + 1))];
-        }
-      }
-    }
-    static __device__ __forceinline__ constexpr int slot(int j) { return (j & 1) | ((j >> 2) << 1); }
-    __device__ __forceinline__ float operator()(int j) const {
-      if constexpr (kInRegisters) {
-        return regs[slot(j)];
-      } else {
-        return smem[get<1>(tScS(j))];
-      }
-    }
-  };
-
   static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
     return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
   }
@@ -255,7 +220,11 @@ struct BwdMainloop {
       // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
       const float* lse = smem.lse.data() + stage * kBlockM;
       const float* dpsum = smem.dpsum.data() + stage * kBlockM;
-      ColumnStat<decltype(tScS)> lse_of(lse, tScS);
+      // The row statistics (LSE, D) are read from shared memory where they are used. Read into
+      // registers before the waits (v8), their loads queued behind the S/dP WGMMAs' operand
+      // traffic and the step got slower (bench/NOTES.md, v11).
+      auto lse_of = [&](int j) { return lse[get<1>(tScS(j))]; };
+      auto dpsum_of = [&](int j) { return dpsum[get<1>(tScS(j))]; };
       const bool need_mask = key_base + kBlockN > p.seqlen_k ||
                              (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
       warpgroup_wait<1>();
@@ -267,7 +236,6 @@ struct BwdMainloop {
       // spilled per element).
       const int rows_valid = p.seqlen_k - key_base;
       const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
-      ColumnStat<decltype(tScS)> dpsum_of(dpsum, tScS);
       auto probability = [&](int j, auto masked) {
         float s = tSrS(j);
         if constexpr (decltype(masked)::value) {

@@ -64,9 +64,6 @@ struct BwdTraits {
       GMMA::ss_op_selector<Element, Element, float, DqAtomShape, GMMA::Major::K, GMMA::Major::MN>(),
       DqAtomLayout{}));
 
-  // The LSE and D values a thread needs are held in registers (read before the WGMMA waits)
-  // when S and dP are 32 fp32 per thread; with 64 that spilled (bench/NOTES.md, v8).
-  static constexpr bool kRowStatsInRegisters = kBlockM * kBlockN / kMmaThreads <= 32;
 
   // Shared memory. Q/dO/LSE/D are multi-stage (one stage per visited Q tile); K/V are loaded once.
   using SmemAtomQ = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, Dim>());
