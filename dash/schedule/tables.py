@@ -13,13 +13,16 @@ Per call (all heads and batches share them; M Q tiles, N KV tiles):
                             in its own wave (launch positions [kW, (k+1)W)); W = N when no CTA
                             ever waits on a later launch position.
 
-All builders are vectorised: one pass of NumPy over the T pairs and the M x N rank grid.
+All builders are vectorised per schedule: each array is a few NumPy passes (mostly gathers of
+windows of one row) over the T pairs or the M x N rank grid, with no per-visit index arrays.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from .problem import Problem, col_ranges, row_ranges
 
@@ -37,6 +40,10 @@ class ScheduleTables:
     wave_size: int             # W, see module doc
     built_as: str = ""         # the schedule actually built: differs when `name` fell back
     note: str = ""             # why it fell back, or other remarks
+    # Whether some CTA waits on a later-launched one, as the builder knows it from the schedule's
+    # structure; None (tables made by hand): forward_waits scans the visits. Replacing an array
+    # with dataclasses.replace must reset it to None.
+    waits_forward: bool | None = None
 
     @property
     def num_m(self) -> int:
@@ -56,6 +63,8 @@ class ScheduleTables:
     @property
     def forward_waits(self) -> bool:
         """True if some CTA waits on a CTA launched after it (then its wave must be co-resident)."""
+        if self.waits_forward is not None:
+            return self.waits_forward
         pred = _predecessors(self)
         has = pred >= 0
         col = np.repeat(np.arange(self.num_n), np.diff(self.visit_offsets))
@@ -101,7 +110,7 @@ def _predecessors(tables: ScheduleTables) -> np.ndarray:
 # Building blocks
 # ---------------------------------------------------------------------------------------------
 class _Ctx:
-    """Mask ranges and the flat (column, step) layout of the T visits, shared by the builders."""
+    """Mask ranges and the CSR layout of the T visits, shared by the builders."""
 
     def __init__(self, p: Problem):
         self.p = p
@@ -111,23 +120,64 @@ class _Ctx:
         self.length = self.m_hi - self.m_lo                        # visits per KV tile
         self.offsets = np.zeros(self.N + 1, dtype=np.int64)
         np.cumsum(self.length, out=self.offsets[1:])
-        T = int(self.offsets[-1])
-        self.col = np.repeat(np.arange(self.N, dtype=np.int64), self.length)  # KV tile of visit e
-        self.t = np.arange(T, dtype=np.int64) - self.offsets[self.col]       # its step on the CTA
         self.num_contrib = np.maximum(self.n_hi - self.n_lo, 0)
 
-    def grid(self):
-        """(m, n) index grids and the unmasked-pair mask, M x N."""
-        m = np.arange(self.M)[:, None]
-        n = np.arange(self.N)[None, :]
-        ok = (n >= self.n_lo[:, None]) & (n < self.n_hi[:, None])
-        return m, n, ok
+    # The flat (column, step) layout of the visits: T int64 each, built only for arrival_rank
+    # (tests), since at 128k tokens each costs about as much as a whole table.
+    @cached_property
+    def col(self) -> np.ndarray:
+        """KV tile of visit e."""
+        return np.repeat(np.arange(self.N, dtype=np.int64), self.length)
+
+    @cached_property
+    def t(self) -> np.ndarray:
+        """Step of visit e on its CTA."""
+        return np.arange(len(self.col), dtype=np.int64) - self.offsets[self.col]
+
+    def visit_ranges(self, descending: bool = False) -> np.ndarray:
+        """visit_m of CTAs that walk their Q tiles [m_lo[n], m_hi[n]) in order (downwards with
+        `descending`), int32[T]."""
+        rows = np.arange(self.M, dtype=np.int32)
+        if descending:
+            rows, first = rows[::-1].copy(), self.M - self.m_hi  # row M-1-i at index i
+        else:
+            first = self.m_lo
+        L = int(self.length[0])
+        if L > 0 and np.all(self.length == L):
+            return _windows(rows, L, first).ravel()            # full mask: one gather
+        return np.concatenate([rows[f:f + n] for f, n in zip(first.tolist(), self.length.tolist())])
 
     def rank_by_n(self, ascending: bool) -> np.ndarray:
-        """rank = position of n among Q tile m's contributors sorted by n."""
-        _, n, ok = self.grid()
-        r = n - self.n_lo[:, None] if ascending else self.n_hi[:, None] - 1 - n
-        return np.where(ok, r, -1)
+        """rank = position of n among Q tile m's contributors [n_lo[m], n_hi[m]) sorted by n,
+        ascending (n - n_lo) or descending (n_hi - 1 - n); -1 outside. int32[M, N].
+
+        Each row is a window of one fixed row, which NumPy gathers at memcpy speed; the other end
+        of the band is cut where it is not the grid's edge. (np.where over the broadcast grid
+        costs ten times as much.)"""
+        N = self.N
+        n = np.arange(N, dtype=np.int32)
+        minus = np.full(N, -1, dtype=np.int32)
+        if ascending:
+            # [-1]*N ++ [0..N-1] from N - n_lo: -1 left of n_lo, then n - n_lo.
+            r = _windows(np.concatenate([minus, n]), N, N - self.n_lo)
+        else:
+            # [N-1..0] ++ [-1]*N from N - n_hi: n_hi - 1 - n left of n_hi, then -1.
+            r = _windows(np.concatenate([n[::-1], minus]), N, N - self.n_hi)
+        return self.cut_to_band(r)
+
+    def cut_to_band(self, r: np.ndarray) -> np.ndarray:
+        """r (int32[M, N], >= -1) with -1 outside [n_lo[m], n_hi[m]), in place: a minimum with
+        the rows of a mask that is -1 outside the band and larger than any rank inside, each row
+        a window of [-1]*N ++ [big]*N (left end) or [big]*N ++ [-1]*N (right end). An end that
+        is the grid's edge for every row is skipped."""
+        N = self.N
+        minus = np.full(N, -1, dtype=np.int32)
+        big = np.full(N, np.iinfo(np.int32).max, dtype=np.int32)
+        if np.any(self.n_lo > 0):
+            _minimum_with_windows(r, np.concatenate([minus, big]), N - self.n_lo)
+        if np.any(self.n_hi < N):
+            _minimum_with_windows(r, np.concatenate([big, minus]), N - self.n_hi)
+        return r
 
     def arrival_rank(self, visit_m: np.ndarray, launch_order: np.ndarray, wave: int) -> np.ndarray:
         """Ranks by arrival in lockstep: Q tile m's contributions ordered by (wave of the CTA,
@@ -147,7 +197,22 @@ class _Ctx:
         return rank
 
 
-def _finish(name, built_as, ctx: _Ctx, launch_order, visit_m, rank, wave_size, note="") -> ScheduleTables:
+def _windows(row: np.ndarray, width: int, starts: np.ndarray) -> np.ndarray:
+    """out[i] = row[starts[i]:starts[i] + width], a new C-contiguous array."""
+    return sliding_window_view(row, width)[starts]
+
+
+def _minimum_with_windows(r: np.ndarray, row: np.ndarray, starts: np.ndarray, block_bytes: int = 1 << 17):
+    """r[i] = minimum(r[i], row[starts[i]:starts[i] + width]) in place, a block of rows at a
+    time: the window rows are a temporary, and a whole M x N one would cost more in fresh memory
+    pages than the arithmetic (about 2.5 ms per 8 MB on the CI machine)."""
+    windows = sliding_window_view(row, r.shape[1])
+    block = max(1, block_bytes // r[0].nbytes)
+    for i in range(0, len(r), block):
+        np.minimum(r[i:i + block], windows[starts[i:i + block]], out=r[i:i + block])
+
+
+def _finish(name, built_as, ctx: _Ctx, launch_order, visit_m, rank, wave_size, forward, note="") -> ScheduleTables:
     def i32(a):
         a = np.ascontiguousarray(a, dtype=np.int32)
         a.setflags(write=False)
@@ -155,25 +220,33 @@ def _finish(name, built_as, ctx: _Ctx, launch_order, visit_m, rank, wave_size, n
 
     return ScheduleTables(name=name, launch_order=i32(launch_order), visit_offsets=i32(ctx.offsets),
                           visit_m=i32(visit_m), rank=i32(rank), num_contrib=i32(ctx.num_contrib),
-                          wave_size=int(wave_size), built_as=built_as, note=note)
+                          wave_size=int(wave_size), built_as=built_as, note=note, waits_forward=bool(forward))
 
 
 # ---------------------------------------------------------------------------------------------
-# The schedules
+# The schedules. Each returns (launch_order, visit_m, rank, wave_size, forward waits?). The
+# last one is read off the schedule's structure (below, per schedule), which spares
+# coresident_needed a scan of all T visits; tests/test_schedule_tables_fast.py checks it
+# against that scan.
+#
+# A CTA waits, for visit (m, n), on the KV tile holding rank[m, n] - 1. Waits on earlier launch
+# positions never deadlock; waits on later ones need the wave co-resident.
 # ---------------------------------------------------------------------------------------------
 def _ascending(ctx: _Ctx, W: int):
     """FA3's deterministic baseline: CTAs launched in n order, each visits its Q tiles in
     ascending m (from the first row it touches), rank = position of n among m's contributors.
-    Every wait is on a smaller n, launched earlier: W = N."""
-    visit = ctx.m_lo[ctx.col] + ctx.t
-    return np.arange(ctx.N), visit, ctx.rank_by_n(ascending=True), ctx.N
+    Every wait is on a smaller n, launched earlier: W = N.
+    No forward waits: rank[m, n] - 1 is held by n - 1 (contributors are a contiguous range of
+    n), and n - 1 is launched at position n - 1 < n."""
+    return np.arange(ctx.N), ctx.visit_ranges(), ctx.rank_by_n(ascending=True), ctx.N, False
 
 
 def _descending(ctx: _Ctx, W: int):
     """As ascending, but each CTA walks its Q tiles from the last one down. Causal: every CTA
-    starts on the bottom row, which all columns share, so the skew is paid once."""
-    visit = ctx.m_hi[ctx.col] - 1 - ctx.t
-    return np.arange(ctx.N), visit, ctx.rank_by_n(ascending=True), ctx.N
+    starts on the bottom row, which all columns share, so the skew is paid once.
+    No forward waits: the ranks and launch order are ascending's (only the visiting order
+    differs, and who waits on whom depends on ranks and launch positions only)."""
+    return np.arange(ctx.N), ctx.visit_ranges(descending=True), ctx.rank_by_n(ascending=True), ctx.N, False
 
 
 def _spt(ctx: _Ctx, W: int):
@@ -181,26 +254,44 @@ def _spt(ctx: _Ctx, W: int):
     causal column), visit ascending m from the diagonal, rank counted from the diagonal (the
     largest n contributing to m has rank 0). Every wait is on a larger n, launched earlier:
     W = N. In lockstep nobody waits: KV tile n reaches row m at step m - m_lo[n], and a larger
-    n reaches it earlier. Full mask: the mirror image of ascending (same cost in the model)."""
-    visit = ctx.m_lo[ctx.col] + ctx.t
-    return np.arange(ctx.N)[::-1], visit, ctx.rank_by_n(ascending=False), ctx.N
+    n reaches it earlier. Full mask: the mirror image of ascending (same cost in the model).
+    No forward waits: rank[m, n] = n_hi[m] - 1 - n, so rank - 1 is held by n + 1, launched at
+    position N - 2 - n < N - 1 - n."""
+    return np.arange(ctx.N)[::-1], ctx.visit_ranges(), ctx.rank_by_n(ascending=False), ctx.N, False
 
 
 def _shift(ctx: _Ctx, W: int):
     """DASH's shift (full mask). Waves of P = min(W, M, N) consecutive KV tiles; CTA j of a wave
     visits Q tile (j + t) mod M at step t, so no two CTAs of a wave share a Q tile in a step.
     Rank by arrival: rank(q, j) = (min(q, P_k - 1) - j) mod P_k + (KV tiles in earlier waves),
-    P_k the size of this wave (the last one may be smaller)."""
+    P_k the size of this wave (the last one may be smaller).
+    Forward waits iff P >= 2: then M >= 2 and wave 0 has P KV tiles, and Q tile 1 gives KV tile
+    1 rank 0 and KV tile 0 rank 1, so KV tile 0 (position 0) waits on position 1. With P = 1
+    every wave is one KV tile and rank = n, ascending's ranks and launch order."""
     M, N = ctx.M, ctx.N
+    if not np.all(ctx.length == M):
+        raise AssertionError("shift is built for the full mask only (applies())")
     P = max(1, min(W, M, N))
     n = np.arange(N)
     start = (n // P) * P                      # first KV tile of n's wave
     size = np.minimum(P, N - start)           # P_k
     j = n - start
-    visit = (j[ctx.col] + ctx.t) % M
-    q = np.arange(M)[:, None]
-    rank = (np.minimum(q, size[None, :] - 1) - j[None, :]) % size[None, :] + start[None, :]
-    return n, visit, rank, P
+    # CTA j's visits (j + t) mod M, t = 0..M-1, are a window of 0..M-1 twice (j < P <= M).
+    rows = np.arange(M, dtype=np.int32)
+    visit = _windows(np.concatenate([rows, rows]), M, j).ravel()
+    # The rank depends on q only through min(q, P_k - 1), and P_k <= P: rows q >= P - 1 are all
+    # row P - 1. Compute the first P rows by the formula and repeat the last. x mod P_k for
+    # x = min(q, P_k - 1) - j in (-P_k, P_k) is x, or x + P_k below 0 (integer % costs 2 ms
+    # here); in place and int32, since every temporary is fresh memory and its page faults cost
+    # more than the arithmetic.
+    q = np.arange(min(P, M), dtype=np.int32)[:, None]
+    size, j, start = (a.astype(np.int32)[None, :] for a in (size, j, start))
+    head = np.minimum(q, size - 1)
+    head -= j
+    np.add(head, size, out=head, where=head < 0)
+    head += start
+    rank = head[np.minimum(np.arange(M), P - 1)]
+    return n, visit, rank, P, P >= 2
 
 
 def _shift_causal(ctx: _Ctx, W: int):
@@ -217,17 +308,27 @@ def _shift_causal(ctx: _Ctx, W: int):
     a wave the rank is counted from the diagonal (the CTA that arrives first, the largest n,
     goes first) so CTAs wait on later-launched ones and the wave must be co-resident; waves
     are ranked in launch order. rank(m, n) = (contributors of m in earlier waves)
-    + (contributors of m in n's wave with a larger n)."""
+    + (contributors of m in n's wave with a larger n).
+
+    Forward waits iff some Q tile has two contributors in one wave: then (its contributors being
+    a contiguous range) it has n and n + 1 there, rank(m, n) - 1 = rank(m, n + 1), and n waits on
+    the later-launched n + 1. Otherwise each Q tile's ranks rise with the wave, i.e. with the
+    launch position. Two contributors in a wave <=> two adjacent KV tiles of a wave share a row."""
     N = ctx.N
     P = max(1, min(W, N))
-    visit = ctx.m_lo[ctx.col] + ctx.t
-    _, n, ok = ctx.grid()
-    a = (n // P) * P                      # first KV tile of n's wave
-    b = np.minimum(a + P, N)              # one past its last
+    a = np.arange(0, N, P)                    # first KV tile of each wave
+    b = np.minimum(a + P, N)                  # one past its last
     n_lo, n_hi = ctx.n_lo[:, None], ctx.n_hi[:, None]
-    earlier = np.clip(np.minimum(a, n_hi) - n_lo, 0, None)
-    rank = np.where(ok, earlier + np.minimum(b, n_hi) - 1 - n, -1)
-    return np.arange(N), visit, rank, P
+    # rank = g[m, wave of n] - n inside the band, g = (contributors in earlier waves)
+    # + (one past the last contributor in this wave) - 1; M x waves values, repeated per KV tile.
+    g = np.clip(np.minimum(a, n_hi) - n_lo, 0, None) + np.minimum(b, n_hi) - 1
+    rank = np.repeat(g.astype(np.int32), b - a, axis=1)
+    rank -= np.arange(N, dtype=np.int32)
+    np.maximum(rank, -1, out=rank)            # values outside the band may be below -1
+    ctx.cut_to_band(rank)
+    same_wave = (np.arange(1, N) % P) != 0                       # n and n + 1 in one wave
+    share = np.maximum(ctx.m_lo[:-1], ctx.m_lo[1:]) < np.minimum(ctx.m_hi[:-1], ctx.m_hi[1:])
+    return np.arange(N), ctx.visit_ranges(), rank, P, bool(np.any(same_wave & share))
 
 
 def _collision_free_staircase(m_lo: np.ndarray, m_hi: np.ndarray, W: int) -> bool:
@@ -288,8 +389,8 @@ def build_tables(problem: Problem, schedule: str, wave_size: int | None = None) 
         raise ValueError(f"wave_size must be >= 1, got {W}")
     ctx = _Ctx(problem)
     built_as, note = _fallback(schedule, ctx, W)
-    launch, visit, rank, wave = _BUILDERS[built_as](ctx, W)
-    return _finish(schedule, built_as, ctx, launch, visit, rank, wave, note)
+    launch, visit, rank, wave, forward = _BUILDERS[built_as](ctx, W)
+    return _finish(schedule, built_as, ctx, launch, visit, rank, wave, forward, note)
 
 
 def build_all(problem: Problem, wave_size: int | None = None) -> dict:
