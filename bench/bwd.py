@@ -20,7 +20,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (attention_flops, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
-                          record, save_results, sdpa_backend, time_interleaved)
+                          ready_or_none, record, save_results, sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedules_for  # noqa: E402
 
@@ -60,13 +60,9 @@ def closures(q, k, v, dout, causal, peer_names):
         else:
             makers[name] = lambda n=name: sdpa_bwd_fn(q, k, v, dout, causal, n)
     for name, make in makers.items():
-        try:
-            fn = make()
-            fn()  # compiles (FA4 JITs each kernel once per process) and fails early on a rejected shape
-            torch.cuda.synchronize()
+        fn = ready_or_none(name, make)  # FA4 JITs each kernel once per process: before timing
+        if fn is not None:
             fns[name] = fn
-        except Exception as exc:  # noqa: BLE001 - a peer may not take a shape
-            print(f"  {name} unavailable: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
     return fns
 
 

@@ -55,7 +55,7 @@ def fa4_interface():
     try:
         from flash_attn.cute import interface
     except Exception as exc:  # noqa: BLE001 - any import failure means: no FA4 peer
-        print(f"  fa4 unavailable: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+        print(f"  fa4 unavailable: {first_line(exc)}")
         return None
     return interface
 
@@ -106,16 +106,31 @@ def peers(args):
     return names
 
 
-def time_or_none(label, make_fn):
-    """Median ms of the closure make_fn() returns, after one call that fails early where a
-    backend does not take the shape (then None, with a line saying so)."""
+def first_line(exc):
+    """An exception as one line: its type and the first line of its message."""
+    text = str(exc).splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"
+
+
+def ready_or_none(label, make_fn, errors=Exception):
+    """The closure make_fn() returns, after one call (which compiles where a backend JITs, and
+    fails early where it does not take the shape); None, with a line saying why, on `errors`."""
     try:
         fn = make_fn()
         fn()
-        return time_ms(fn)
-    except RuntimeError as exc:
-        print(f"  {label} unavailable: {str(exc).splitlines()[0]}")
+        torch.cuda.synchronize()
+        return fn
+    except errors as exc:
+        print(f"  {label} unavailable: {first_line(exc)}")
         return None
+
+
+def time_or_none(label, make_fn):
+    """Median ms of the closure make_fn() returns (ready_or_none), or None where the backend
+    does not take the shape."""
+    try:
+        fn = ready_or_none(label, make_fn, errors=RuntimeError)
+        return None if fn is None else time_ms(fn)
     finally:
         torch.cuda.empty_cache()
 

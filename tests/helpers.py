@@ -26,9 +26,16 @@ def reference_and_baseline_grads(q, k, v, dout, causal):
     return ref, low
 
 
+def fa3_errors(got, ref, baseline, slack=1e-4):
+    """(passes, err, base) of FA3's criterion: max error no worse than twice PyTorch's own error in
+    the input dtype (plus slack); a NaN never passes."""
+    err = (got.float() - ref.float()).abs().max().item()
+    base = (baseline.float() - ref.float()).abs().max().item()
+    return err <= 2 * base + slack, err, base
+
+
 def assert_close_as_fa3(name, got, ref, baseline, slack=1e-4):
     """FA3's criterion: error no worse than twice PyTorch's own error in the input dtype."""
     assert not torch.isnan(got).any(), f"{name} has NaN"
-    err = (got.float() - ref.float()).abs().max().item()
-    base = (baseline.float() - ref.float()).abs().max().item()
-    assert err <= 2 * base + slack, f"{name}: max error {err:.3e} > 2 x PyTorch's {base:.3e} + {slack}"
+    good, err, base = fa3_errors(got, ref, baseline, slack)
+    assert good, f"{name}: max error {err:.3e} > 2 x PyTorch's {base:.3e} + {slack}"
