@@ -85,6 +85,7 @@ def main():
         for col, t in ms.items():
             if col in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):
                 rec = record("dash", "bwd", col, col != "atomic", ms=t, resolved=auto if col == "auto" else None, **base)
+                rec["block_m"], rec["block_n"] = problem.block_m, problem.block_n  # the tiles it ran with
             else:
                 impl = "fa4" if col.startswith("fa4") else col
                 rec = record(impl, "bwd", None, col == "fa4-det", ms=t, **base)

@@ -54,19 +54,19 @@ class BwdTables(NamedTuple):
 
 
 @functools.lru_cache(maxsize=None)
-def _coresident(device_index: int, head_dim: int, dtype: torch.dtype) -> int:
+def _coresident(device_index: int, head_dim: int, causal: bool, dtype: torch.dtype) -> int:
     with torch.cuda.device(device_index):
-        return _ext.load().bwd_max_coresident(head_dim, _ext.dtype_code(dtype))
+        return _ext.load().bwd_max_coresident(head_dim, causal, _ext.dtype_code(dtype))
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
     from dash.schedule import Problem
 
     C = _ext.load()
-    block_m, block_n = C.bwd_tile_shape(head_dim)
+    block_m, block_n = C.bwd_tile_shape(head_dim, causal)
     validate.check_sm_margin(sm_margin, device)
     num_sms = torch.cuda.get_device_properties(device).multi_processor_count
-    ctas_per_sm = max(1, _coresident(device.index, head_dim, dtype) // num_sms)
+    ctas_per_sm = max(1, _coresident(device.index, head_dim, causal, dtype) // num_sms)
     return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n,
                    mask="causal" if causal else "full", batch=batch, heads=heads, heads_kv=heads_kv,
                    head_dim=head_dim, num_sms=num_sms, sm_margin=sm_margin, ctas_per_sm=ctas_per_sm)

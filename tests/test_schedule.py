@@ -142,7 +142,7 @@ def test_shift_ranks_are_lockstep_arrival(seq, W):
 
 
 def test_shift_waves_and_earlier_waves_ranked_first():
-    p = Problem.for_hdim(64 * 10, 128 * 7, 128)  # M = 10, N = 7
+    p = Problem(seqlen_q=64 * 10, seqlen_k=128 * 7)  # M = 10, N = 7
     t = build_tables(p, "shift", wave_size=3)    # waves {0,1,2} {3,4,5} {6}
     assert t.wave_size == 3
     assert np.all(t.rank[:, 3:6] >= 3) and np.all(t.rank[:, 6] == 6)
@@ -194,7 +194,7 @@ def test_waits_and_coresidency():
 def test_build_is_fast_at_128k():
     for causal in (False, True):
         p = Problem.for_hdim(131072, head_dim=128, causal=causal)
-        assert (p.num_m, p.num_n) == (2048, 1024)
+        assert (p.num_m, p.num_n) == ((2048 if causal else 1639), 1024)
         for s in SCHEDULES:
             t0 = time.perf_counter()
             build_tables(p, s)
@@ -212,7 +212,7 @@ def _tables(t, **kw):
 
 @pytest.fixture
 def small():
-    p = Problem.for_hdim(64 * 4, 128 * 3, 128)  # full, M = 4, N = 3
+    p = Problem(seqlen_q=64 * 4, seqlen_k=128 * 3)  # full, M = 4, N = 3
     return p, build_tables(p, "ascending")
 
 
@@ -224,7 +224,7 @@ def test_check_coverage_errors(small):
         check(_tables(t, visit_m=v), p)
     pc = Problem.for_hdim(64 * 4, 128 * 2, 128, causal=True)
     tc = build_tables(pc, "ascending")
-    full = build_tables(Problem.for_hdim(64 * 4, 128 * 2, 128), "ascending")
+    full = build_tables(Problem(seqlen_q=64 * 4, seqlen_k=128 * 2), "ascending")
     with pytest.raises(ValueError, match="masked pair"):
         check(_tables(tc, visit_m=full.visit_m, visit_offsets=full.visit_offsets), pc)
     with pytest.raises(ValueError, match="visit_offsets"):
@@ -252,7 +252,7 @@ def test_check_rank_errors(small):
 
 
 def test_check_finds_cycle():
-    p = Problem.for_hdim(64 * 2, 128 * 2, 128)  # M = N = 2
+    p = Problem(seqlen_q=64 * 2, seqlen_k=128 * 2)  # M = N = 2
     t = build_tables(p, "ascending")
     # CTA 0 visits 0 then 1, CTA 1 visits 1 then 0; Q tile 0 goes to CTA 1 first, Q tile 1 to CTA 0.
     bad = _tables(t, visit_m=[0, 1, 1, 0], rank=[[1, 0], [0, 1]], wave_size=2)
@@ -263,7 +263,7 @@ def test_check_finds_cycle():
 
 
 def test_check_wave_contract_and_capacity():
-    p = Problem.for_hdim(64 * 12, 128 * 8, 128)      # M = 12, N = 8
+    p = Problem(seqlen_q=64 * 12, seqlen_k=128 * 8)      # M = 12, N = 8
     t = build_tables(p, "shift", wave_size=8)
     check(t, p)
     assert min_capacity(t) == 8
@@ -293,3 +293,19 @@ def test_problem_validation():
     assert Problem.for_hdim(1024, head_dim=128, num_sms=114, sm_margin=4, ctas_per_sm=2).capacity == 220
     with pytest.raises(ValueError, match="unknown schedule"):
         build_tables(p, "fastest")
+
+
+@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("causal", [False, True])
+def test_python_tiles_are_the_kernels(head_dim, causal):
+    """The model's tile table (problem.DEFAULT_TILES) is the one the kernel dispatches on
+    (bwd_tile_shape in csrc/bwd/bwd_config.cpp): the tables' Q tiles are the kernel's."""
+    from dash import _ext
+    from dash.schedule.problem import default_tiles
+
+    if not _ext.available():
+        pytest.skip("dash._C (the CUDA extension) is not built")
+    mask = "causal" if causal else "full"
+    assert tuple(_ext.load().bwd_tile_shape(head_dim, causal)) == default_tiles(head_dim, mask)
+    assert (Problem.for_hdim(4096, head_dim=head_dim, causal=causal).block_m,
+            Problem.for_hdim(4096, head_dim=head_dim, causal=causal).block_n) == default_tiles(head_dim, mask)

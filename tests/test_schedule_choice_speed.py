@@ -52,7 +52,8 @@ def test_the_table_covers_its_grid():
     from dash.schedule.choice_table import CHOICES
 
     for (gpu, hd, mask), rows in CHOICES.items():
-        shapes = {(Problem.for_hdim(sq, sk, hd).num_m, Problem.for_hdim(sq, sk, hd).num_n) for sq, sk in rule._grid_shapes()}
+        problems = [Problem.for_hdim(sq, sk, hd, causal=mask == "causal") for sq, sk in rule._grid_shapes()]
+        shapes = {(p.num_m, p.num_n) for p in problems}
         assert {(m, n) for m, n, _, _ in rows} == shapes
         assert len(rows) == len(list(rule._grid_shapes())) * len(rule.INSTANCE_BUCKETS)
 

@@ -21,10 +21,10 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(timing); DASH_FIELD(trace);
 #undef DASH_FIELD
 
-  m.def("bwd_tile_shape", [](int head_dim) {
-    auto t = dash::bwd_tile_shape(head_dim);
+  m.def("bwd_tile_shape", [](int head_dim, bool causal) {
+    auto t = dash::bwd_tile_shape(head_dim, causal);
     return py::make_tuple(t.block_m, t.block_n);
-  }, py::arg("head_dim"), "(block_m, block_n) of the backward kernel for this head dim");
+  }, py::arg("head_dim"), py::arg("causal"), "(block_m, block_n) of the backward kernel for this head dim and mask");
 
   auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {
     return [fn](const BwdParams& p, uintptr_t stream) {
@@ -34,7 +34,7 @@ void register_bwd(py::module_& m) {
   };
   m.def("bwd_preprocess", on_stream(dash::bwd_preprocess), py::arg("params"), py::arg("stream"));
   m.def("bwd_main", on_stream(dash::bwd_main), py::arg("params"), py::arg("stream"));
-  m.def("bwd_max_coresident", &dash::bwd_max_coresident, py::arg("head_dim"), py::arg("dtype"),
+  m.def("bwd_max_coresident", &dash::bwd_max_coresident, py::arg("head_dim"), py::arg("causal"), py::arg("dtype"),
         "main-kernel CTAs that fit on the current device at once (SMs x CTAs per SM)");
   m.def("bwd_postprocess", on_stream(dash::bwd_postprocess), py::arg("params"), py::arg("stream"));
 }

@@ -11,9 +11,9 @@
 
 namespace dash {
 
-template <int HeadDim, class Element>
+template <int HeadDim, int BlockM_, class Element>
 struct BwdLaunch {
-  using Traits = BwdTraits<HeadDim, Element>;
+  using Traits = BwdTraits<HeadDim, BlockM_, Element>;
   static constexpr auto kernel = &bwd_main_kernel<Traits>;
 
   // The opt-in to more than 48 KB of dynamic shared memory is a per-device attribute of the

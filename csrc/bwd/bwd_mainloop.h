@@ -9,6 +9,7 @@
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
 #include <cutlass/arch/reg_reconfig.h>
+#include <cutlass/numeric_conversion.h>
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
 #include "bwd/bwd_kernel_params.h"
@@ -56,13 +57,6 @@ __device__ __forceinline__ auto accumulator_as_operand_a(Layout acc) {
   auto k_pairs = logical_divide(get<0, 2>(acc), Tile<_2>{});  // ((2, N/16))
   return make_layout(make_layout(get<0, 0>(acc), get<0, 1>(acc), get<0, 0>(k_pairs)), get<1>(acc),
                      coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
-}
-
-template <class TensorOut, class TensorIn>
-__device__ __forceinline__ void convert(TensorOut& out, TensorIn const& in) {
-  using T = typename TensorOut::value_type;
-  CUTLASS_PRAGMA_UNROLL
-  for (int i = 0; i < size(in); ++i) out(i) = T(in(i));
 }
 
 __device__ __forceinline__ float fast_exp2(float x) {
@@ -141,15 +135,18 @@ struct BwdMainloop {
       const int buffer = i % kBuffers;
       const int64_t tile = tile_index(p, w, m);
       int* counter = p.dq_counter + tile;
+      // The turn is taken before the tile is ready (FA4's order): the hand-off from the previous
+      // contributor then overlaps this step's GEMMs instead of following them, where, with one
+      // partial-dQ buffer, the MMA warpgroups would wait for it at their next dQ store.
+      if (lane == 0 && p.deterministic) {
+        ticket_wait(counter, p.rank[m * p.num_n_blocks + w.n]);
+        fence_proxy_async_global();
+      }
       NamedBarrier::arrive_and_wait(kWriterSyncThreads, dq_full_barrier(buffer));
       if (lane == 0) {
-        if (p.deterministic) {
-          const int rank = p.rank[m * p.num_n_blocks + w.n];
-          ticket_wait(counter, rank);
-          fence_proxy_async_global();
-          if (p.trace) p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] = load_acquire_gpu(counter);
-        } else if (p.trace) {
-          p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] = atomicAdd(counter, 1);
+        if (p.trace) {
+          p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] =
+              p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
         }
         bulk_reduce_add_f32(p.dq_accum + tile * (kBlockM * kHeadDim), smem.dq.data() + buffer * Traits::kDqElems,
                             Traits::kDqTileBytes);
@@ -159,11 +156,14 @@ struct BwdMainloop {
       // The buffer is free as soon as the add has read it; the MMA warpgroups go on while the
       // add completes and the turn is handed on. (Its next user is step i + kBuffers.)
       if (i + kBuffers < w.visit_count) NamedBarrier::arrive(kWriterSyncThreads, dq_empty_barrier(buffer));
-      if (lane == 0) {
+      // Deterministic: the next contributor may add only once ours is complete. Otherwise the
+      // adds need not be waited for one by one (only before the CTA ends, below).
+      if (lane == 0 && p.deterministic) {
         bulk_wait_complete();
-        if (p.deterministic) ticket_release(counter);
+        ticket_release(counter);
       }
     }
+    if (lane == 0) bulk_wait_complete();
   }
 
   // MMA warpgroups: `tid` in [0, kMmaThreads). Accumulates dK (unscaled) and dV.
@@ -192,7 +192,14 @@ struct BwdMainloop {
     Tensor tdPrdO = thr_sdp.partition_fragment_B(sdO);
     Tensor tdVrdO = thr_dkv.partition_fragment_B(sdOt);
     Tensor tdKrQ = thr_dkv.partition_fragment_B(sQt);
-    Tensor tdQrK = thr_dq.partition_fragment_B(sKt);
+    // dQ's operand K: B (N = d) of dQ = dS K, or A (M = d) of dQ^T = K^T dS^T.
+    auto tdQrK = [&] {
+      if constexpr (Traits::kDqTransposed) {
+        return thr_dq.partition_fragment_A(sKt);
+      } else {
+        return thr_dq.partition_fragment_B(sKt);
+      }
+    }();
     auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
     auto thr_r2s_ds = r2s_ds.get_thread_slice(tid);
 
@@ -248,15 +255,33 @@ struct BwdMainloop {
       // 16 MUFU.EX2 per SM per clock are shared by both warpgroups, and issued back to back the
       // exponentials wait on that pipe while the FADD/FMUL/F2FP of dS could run beside them.
       constexpr int kEarly = decltype(size(tSrS))::value / 2;
+      // P and dS are converted to 16 bits as each pair of elements is done, so that the fp32 S
+      // and dP registers die along the loop: at 80 query rows, S, dP and their 16-bit copies do
+      // not fit beside dK and dV, and converting after the loop spilled P to local memory. Pairs,
+      // because the WGMMA operand registers hold two 16-bit values: converted one by one, each
+      // pair was packed again with a PRMT right before the dV WGMMA (bench/NOTES.md, v12).
+      Tensor rdS = make_tensor_like<Element>(tdPrdP);
+      Tensor rP = make_tensor_like<Element>(tSrS);
+      using PairConverter = cutlass::NumericArrayConverter<Element, float, 2>;
+      using Pair = typename PairConverter::result_type;
+      Pair* rdS_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rdS.data()));
+      Pair* rP_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rP.data()));
+      static_assert(decltype(size(tSrS))::value % 2 == 0 && kEarly % 2 == 0);
       auto softmax_and_ds = [&](auto masked) {
         CUTLASS_PRAGMA_UNROLL
         for (int j = 0; j < kEarly; ++j) tSrS(j) = probability(j, masked);
         warpgroup_wait<0>();  // dP
         warpgroup_fence_operand(tdPrdP);
         CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < size(tSrS); ++j) {
-          if (j >= kEarly) tSrS(j) = probability(j, masked);
-          tdPrdP(j) = tSrS(j) * (tdPrdP(j) - dpsum_of(j));
+        for (int j = 0; j < size(tSrS); j += 2) {
+          cutlass::Array<float, 2> prob, ds;
+          CUTLASS_PRAGMA_UNROLL
+          for (int e = 0; e < 2; ++e) {
+            prob[e] = j >= kEarly ? probability(j + e, masked) : tSrS(j + e);
+            ds[e] = prob[e] * (tdPrdP(j + e) - dpsum_of(j + e));
+          }
+          rP_pairs[j / 2] = PairConverter::convert(prob);
+          rdS_pairs[j / 2] = PairConverter::convert(ds);
         }
       };
       if (need_mask) {
@@ -264,10 +289,6 @@ struct BwdMainloop {
       } else {
         softmax_and_ds(cute::false_type{});
       }
-      Tensor rdS = make_tensor_like<Element>(tdPrdP);
-      convert(rdS, tdPrdP);
-      Tensor rP = make_tensor_like<Element>(tSrS);
-      convert(rP, tSrS);
       Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
@@ -283,9 +304,13 @@ struct BwdMainloop {
 
       // dQ = dS K, then dK += dS^T Q from registers: the partial dQ goes to the writer while
       // the dK WGMMA runs, instead of with the tensor cores idle.
-      Tensor tdQrdS = thr_dq.partition_fragment_A(make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{}));
-      Tensor tdQrdQ = partition_fragment_C(mma_dq, Shape<BlockM, Dim>{});
-      wgmma<true, 1>(mma_dq, tdQrdS, tdQrK, tdQrdQ);  // returns once dV is done
+      Tensor sdS = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{});
+      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+      if constexpr (Traits::kDqTransposed) {
+        wgmma<true, 1>(mma_dq, tdQrK, thr_dq.partition_fragment_B(sdS), tdQrdQ);  // returns once dV is done
+      } else {
+        wgmma<true, 1>(mma_dq, thr_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);  // returns once dV is done
+      }
       Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
       wgmma<false, 1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);  // returns once dQ is done
       warpgroup_fence_operand(tdQrdQ);

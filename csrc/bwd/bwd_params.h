@@ -15,8 +15,8 @@ struct BwdTileShape {
   int block_n;  // key rows per KV tile (kBlockN)
 };
 
-// Tile sizes per head dim; the only place they are written down (see bwd_config.h).
-BwdTileShape bwd_tile_shape(int head_dim);
+// Tile sizes per head dim and mask; the only place they are chosen (see bwd_config.h).
+BwdTileShape bwd_tile_shape(int head_dim, bool causal);
 
 struct BwdParams {
   // Inputs in (batch, seq, head, dim) layout, last dim contiguous.
@@ -35,7 +35,8 @@ struct BwdParams {
   // Workspaces (device, fp32 unless noted), one Q tile = block_m rows:
   //   lse_log2   (batch, heads, num_m_blocks * block_m): LSE * log2(e); +inf on padded / empty rows
   //   dpsum      (batch, heads, num_m_blocks * block_m): D = rowsum(dO * O); 0 on padded rows
-  //   dq_accum   (batch, heads, num_m_blocks, block_m * head_dim): partial-dQ sums, row-major tiles
+  //   dq_accum   (batch, heads, num_m_blocks, block_m * head_dim): partial-dQ sums, one tile in the
+  //              main kernel's fragment order (BwdTraits::SmemLayoutdQ)
   //   dq_counter int32 (batch, heads, num_m_blocks): ticket-lock counters, zeroed by the preprocess
   uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0;
 
@@ -60,8 +61,9 @@ struct BwdParams {
   uintptr_t timing = 0, trace = 0;
 };
 
-// How many main-kernel CTAs can be resident at once on the current device (SMs x CTAs/SM).
-int bwd_max_coresident(int head_dim, DType dtype);
+// How many main-kernel CTAs can be resident at once on the current device (SMs x CTAs/SM), for
+// the instance that bwd_tile_shape(head_dim, causal) selects.
+int bwd_max_coresident(int head_dim, bool causal, DType dtype);
 
 // The three kernels of a backward call, launched in order on `stream`.
 void bwd_preprocess(const BwdParams& p, cudaStream_t stream);

@@ -30,8 +30,7 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
                                                       tile * (kBlockM * kHeadDim)) + tid;
   typename Traits::TiledMmadQ mma;
-  Tensor coords = mma.get_thread_slice(tid).partition_C(
-      make_identity_tensor(Shape<typename Traits::BlockM, typename Traits::Dim>{}));
+  Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
   static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
   CUTLASS_PRAGMA_UNROLL
   for (int c = 0; c < Traits::kDqChunks; ++c) {
@@ -39,7 +38,10 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
     const float vals[4] = {a.x, a.y, a.z, a.w};
     CUTLASS_PRAGMA_UNROLL
     for (int j = 0; j < 4; ++j) {
-      staged[Tile::offset(get<0>(coords(4 * c + j)), get<1>(coords(4 * c + j)))] = Element(vals[j] * p.softmax_scale);
+      const auto mn = coords(4 * c + j);  // (row, column) of dQ, or of dQ^T
+      const int row = Traits::kDqTransposed ? get<1>(mn) : get<0>(mn);
+      const int col = Traits::kDqTransposed ? get<0>(mn) : get<1>(mn);
+      staged[Tile::offset(row, col)] = Element(vals[j] * p.softmax_scale);
     }
   }
   __syncthreads();

@@ -68,7 +68,7 @@ dim3 tile_grid(const BwdParams& p, int block_m) {
 }  // namespace
 
 void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
-  const int block_m = bwd_tile_shape(p.head_dim).block_m;
+  const int block_m = bwd_tile_shape(p.head_dim, p.causal).block_m;
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
     preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);

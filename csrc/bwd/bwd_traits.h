@@ -19,12 +19,12 @@ namespace dash {
 
 using namespace cute;
 
-template <int HeadDim, class Element_>
+template <int HeadDim, int BlockM_, class Element_>
 struct BwdTraits {
   using Element = Element_;
-  using Config = BwdConfig<HeadDim>;
+  using Config = BwdConfig<HeadDim, BlockM_>;
   static constexpr int kHeadDim = HeadDim;
-  static constexpr int kBlockM = Config::kBlockM;
+  static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;
   static constexpr int kStages = Config::kStages;
 
@@ -52,17 +52,29 @@ struct BwdTraits {
   using TiledMmadKV = decltype(make_tiled_mma(
       GMMA::rs_op_selector<Element, Element, float, Shape<_64, Dim, BlockM>, GMMA::Major::K, GMMA::Major::MN>(),
       Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}));
-  // dQ = dS K: (kBlockM x d), reduction over the KV tile. The two warpgroups split the
-  // 128-row Q tile (hdim 64) or the head dim (64-row Q tile, hdim 128).
+  // dQ = dS K: (kBlockM x d), reduction over the KV tile, split over the two warpgroups:
+  //   128-row Q tile (hdim 64): by rows, 64 each;
+  //   64-row Q tile (hdim 128): by head dim, 64 x 64 each;
+  //   80-row Q tile (hdim 128): 80 is no multiple of WGMMA's M = 64, so dQ is computed
+  //   transposed, dQ^T = K^T dS^T (d x kBlockM), split by head dim: A = K^T (MN-major view of
+  //   sK), B = dS (K-major, as stored). The accumulator then holds dQ^T; kDqTransposed tells
+  //   the fragment's users (the postprocess) to swap the coordinates back.
+  static constexpr bool kDqTransposed = kBlockM % 64 != 0;
   static constexpr bool kDqSplitM = kBlockM >= 64 * kMmaWarpGroups;
-  using DqAtomShape = std::conditional_t<kDqSplitM, Shape<_64, Dim, BlockN>,
-                                         Shape<_64, Int<kHeadDim / kMmaWarpGroups>, BlockN>>;
-  using DqAtomLayout = std::conditional_t<kDqSplitM, Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>,
+  using DqAtomShape = std::conditional_t<
+      kDqTransposed, Shape<_64, BlockM, BlockN>,
+      std::conditional_t<kDqSplitM, Shape<_64, Dim, BlockN>, Shape<_64, Int<kHeadDim / kMmaWarpGroups>, BlockN>>>;
+  using DqAtomLayout = std::conditional_t<kDqSplitM || kDqTransposed, Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>,
                                           Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>>;
   static_assert(!kDqSplitM || kBlockM == 64 * kMmaWarpGroups);
+  static_assert(!kDqTransposed || kHeadDim == 64 * kMmaWarpGroups, "dQ^T splits the head dim by warpgroup");
   using TiledMmadQ = decltype(make_tiled_mma(
-      GMMA::ss_op_selector<Element, Element, float, DqAtomShape, GMMA::Major::K, GMMA::Major::MN>(),
+      GMMA::ss_op_selector<Element, Element, float, DqAtomShape,
+                           kDqTransposed ? GMMA::Major::MN : GMMA::Major::K,
+                           kDqTransposed ? GMMA::Major::K : GMMA::Major::MN>(),
       DqAtomLayout{}));
+  // The (M, N) shape of dQ's accumulator: (kBlockM, d), or (d, kBlockM) when transposed.
+  using DqShape = std::conditional_t<kDqTransposed, Shape<Dim, BlockM>, Shape<BlockM, Dim>>;
 
 
   // Shared memory. Q/dO/LSE/D are multi-stage (one stage per visited Q tile); K/V are loaded once.

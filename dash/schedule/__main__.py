@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .check import check
 from .choose import DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, SHIFT_MAX_KV_TILES, candidates, gpu_key, compare, default_costs, pick, speedups
-from .problem import DEFAULT_TILES, Problem
+from .problem import HEAD_DIMS, Problem
 from .tables import SCHEDULES
 
 
@@ -19,7 +19,7 @@ def parse_args(argv=None):
     ap = argparse.ArgumentParser(prog="python -m dash.schedule", description=__doc__.split("\n")[0])
     ap.add_argument("--seqlen", type=int, required=True, help="query length (and key length unless --seqlen-k)")
     ap.add_argument("--seqlen-k", type=int, default=None)
-    ap.add_argument("--hdim", type=int, default=128, choices=sorted(DEFAULT_TILES))
+    ap.add_argument("--hdim", type=int, default=128, choices=HEAD_DIMS)
     ap.add_argument("--causal", action="store_true")
     ap.add_argument("--window", type=int, nargs=2, metavar=("LEFT", "RIGHT"), default=None,
                     help="sliding window (FA3 semantics, -1 = unbounded)")

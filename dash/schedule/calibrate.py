@@ -31,6 +31,9 @@ from .simulate import Costs
 from .tables import build_tables
 
 KINDS = ("atomic",) + PREFERENCE
+# Results files before bench/bwd.py recorded the tiles (2026-11-23) all ran these (block_m,
+# block_n) per head dim, whatever the mask; the kernel now takes 80-row tiles at hdim 128 full.
+LEGACY_TILES = {64: (128, 128), 128: (64, 128)}
 
 
 @dataclass(frozen=True)
@@ -43,14 +46,17 @@ class Point:
     batch: int
     heads: int
     ms: tuple  # ((schedule, ms), ...)
+    block_m: int = 0  # the Q tile rows the kernel ran with (0: the current kernel's)
+    block_n: int = 0
 
     @property
     def times(self) -> dict:
         return dict(self.ms)
 
     def problem(self, num_sms: int = 132, ctas_per_sm: int = 1) -> Problem:
-        return Problem.for_hdim(self.seqlen_q, self.seqlen_k, self.hdim, causal=self.causal, batch=self.batch,
-                                heads=self.heads, num_sms=num_sms, ctas_per_sm=ctas_per_sm)
+        p = Problem.for_hdim(self.seqlen_q, self.seqlen_k, self.hdim, causal=self.causal, batch=self.batch,
+                             heads=self.heads, num_sms=num_sms, ctas_per_sm=ctas_per_sm)
+        return p.replace(block_m=self.block_m, block_n=self.block_n) if self.block_m else p
 
     def label(self) -> str:
         return f"d{self.hdim} {'causal' if self.causal else 'full'} {self.seqlen_q}"
@@ -65,8 +71,9 @@ def load(path: str) -> tuple[str, list]:
         if r.get("impl") != "dash" or r.get("schedule") not in KINDS or r.get("nheads") != r.get("nheads_kv"):
             continue
         key = (r["hdim"], bool(r["causal"]), r["seqlen_q"], r["seqlen_k"], r["batch"], r["nheads"])
-        pts.setdefault(key, {})[r["schedule"]] = float(r["ms"])
-    points = [Point(*k, ms=tuple(sorted(v.items()))) for k, v in sorted(pts.items())]
+        tiles = (r["block_m"], r["block_n"]) if "block_m" in r else LEGACY_TILES[r["hdim"]]
+        pts.setdefault(key + tiles, {})[r["schedule"]] = float(r["ms"])
+    points = [Point(*k[:6], ms=tuple(sorted(v.items())), block_m=k[6], block_n=k[7]) for k, v in sorted(pts.items())]
     return doc.get("device", ""), points
 
 

@@ -15,8 +15,20 @@ import numpy as np
 
 MASKS = ("full", "causal", "window")
 
-# Tile sizes of the backward kernel per head dim (csrc/bwd/bwd_config.h): (block_m, block_n).
-DEFAULT_TILES = {64: (128, 128), 128: (64, 128)}
+# Tile sizes of the backward kernel, (block_m, block_n) per (head dim, mask): the table of
+# bwd_tile_shape() in csrc/bwd/bwd_config.cpp (tests/test_ops_cpu.py compares them where the
+# extension is built). At hdim 128 a full mask takes 80-row Q tiles, a causal one 64; a sliding
+# window, banded like a causal mask, takes the causal tiles.
+DEFAULT_TILES = {(64, "full"): (128, 128), (64, "causal"): (128, 128),
+                 (128, "full"): (80, 128), (128, "causal"): (64, 128)}
+HEAD_DIMS = tuple(sorted({hd for hd, _ in DEFAULT_TILES}))
+
+
+def default_tiles(head_dim: int, mask: str) -> tuple:
+    """(block_m, block_n) of the backward kernel for `head_dim` and `mask`."""
+    if head_dim not in HEAD_DIMS:
+        raise ValueError(f"no backward tile size for head_dim {head_dim}; known: {list(HEAD_DIMS)}")
+    return DEFAULT_TILES[(head_dim, "full" if mask == "full" else "causal")]
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -64,16 +76,14 @@ class Problem:
     @classmethod
     def for_hdim(cls, seqlen_q: int, seqlen_k: int | None = None, head_dim: int = 128, *,
                  causal: bool = False, window: tuple | None = None, **kw) -> "Problem":
-        """A Problem with the kernel's tile sizes for `head_dim` (64 -> 128x128, 128 -> 64x128).
+        """A Problem with the kernel's tile sizes for `head_dim` and the mask (DEFAULT_TILES).
         causal=True is FA3's causal; window=(left, right) a sliding window (with causal, right=0)."""
-        if head_dim not in DEFAULT_TILES:
-            raise ValueError(f"no backward tile size for head_dim {head_dim}; known: {sorted(DEFAULT_TILES)}")
-        bm, bn = DEFAULT_TILES[head_dim]
         if window is not None and tuple(window) != (-1, -1):
             left, right = window
             mask, window = "window", (left, 0 if causal else right)
         else:
             mask, window = ("causal" if causal else "full"), (-1, -1)
+        bm, bn = default_tiles(head_dim, mask)
         return cls(seqlen_q=seqlen_q, seqlen_k=seqlen_q if seqlen_k is None else seqlen_k,
                    block_m=bm, block_n=bn, mask=mask, window=window, head_dim=head_dim, **kw)
 

@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from .problem import DEFAULT_TILES, Problem, col_ranges
+from .problem import HEAD_DIMS, Problem, col_ranges, default_tiles
 from .tables import applies
 
 # The grid the table was generated on.
@@ -58,7 +58,7 @@ def lookup(problem: Problem, gpu: str, candidates: tuple) -> str | None:
     does not cover it (another capacity, tile size, mask or GPU)."""
     if problem.capacity != CAPACITY or problem.mask not in ("full", "causal"):
         return None
-    if DEFAULT_TILES.get(problem.head_dim) != (problem.block_m, problem.block_n):
+    if problem.head_dim not in HEAD_DIMS or default_tiles(problem.head_dim, problem.mask) != (problem.block_m, problem.block_n):
         return None
     entry = _index(gpu, problem.head_dim, problem.mask)
     if entry is None:
@@ -124,7 +124,7 @@ def generate(gpu: str = "H100", path: str | None = None) -> dict:
     import time
 
     choices = {}
-    for hd in sorted(DEFAULT_TILES):
+    for hd in HEAD_DIMS:
         for mask in ("full", "causal"):
             rows = []
             for sq, sk in _grid_shapes():
