@@ -150,7 +150,11 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     lse_log2 = torch.empty(batch, heads, num_m * block_m, **f32)
     dpsum = torch.empty(batch, heads, num_m * block_m, **f32)
     dq_accum = torch.empty(batch, heads, num_m, block_m * head_dim, **f32)
-    dq_counter = torch.empty(batch, heads, num_m, device=q.device, dtype=torch.int32)
+    # The ticket-lock counters, and one more int: the claim counter from which the main
+    # kernel's CTAs take their launch positions in the order they start (csrc/bwd/bwd_grid.h).
+    # The preprocess zeroes all of them at every call.
+    counters = torch.empty(batch * heads * num_m + 1, device=q.device, dtype=torch.int32)
+    dq_counter, launch_claim = counters[:-1], counters[-1:]
     gqa = heads != heads_kv
     # GQA/MQA: each q-head's dK/dV slice in fp32, summed over the group below in a fixed order.
     # dK/dV are stored by TMA-style 16-byte rows: a caller's unaligned dk/dv gets aligned storage
@@ -171,6 +175,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum = lse_log2.data_ptr(), dpsum.data_ptr()
     p.dq_accum, p.dq_counter = dq_accum.data_ptr(), dq_counter.data_ptr()
+    p.launch_claim = launch_claim.data_ptr()
     p.launch_order, p.visit_offsets = tables.launch_order.data_ptr(), tables.visit_offsets.data_ptr()
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
