@@ -34,7 +34,8 @@ FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).s
 
 
 def family_sources(pattern):
-    """Sources of the shared code (csrc/, csrc/common/) and of the selected families."""
+    """Sources of the shared code (csrc/, csrc/common/, csrc/testing/: the test-only kernels)
+    and of the selected families."""
     files = [p for p in CSRC.rglob(pattern) if p.parent.name not in ALL_FAMILIES or p.parent.name in FAMILIES]
     return sorted(files)
 
@@ -70,8 +71,8 @@ def nvcc_flags():
 
 
 def source_digest(family):
-    """Hash of the project headers a source of `family` can include (csrc/common, its own
-    folder) and of the CUTLASS version: an object is reused only if none of them changed."""
+    """Hash of the project headers a source in folder `family` of csrc/ can include (csrc/common,
+    its own folder) and of the CUTLASS version: an object is reused only if none of them changed."""
     h = hashlib.sha256()
     folders = [CSRC / "common"] + ([CSRC / family] if family else [])
     for p in sorted(q for folder in folders for q in folder.rglob("*")):
@@ -94,17 +95,18 @@ class BuildExt(build_ext):
         cache = ROOT / "build" / "objcache"
         cache.mkdir(parents=True, exist_ok=True)
         flags = nvcc_flags()
-        digests = {f: source_digest(f) for f in (None, *FAMILIES)}
+        cu_sources = family_sources("*.cu")
+        # A source's own folder of csrc/ (a family, or csrc/testing), None for csrc/ itself.
+        folder_of = {src: (src.parent.name if src.parent != CSRC else None) for src in cu_sources}
+        digests = {f: source_digest(f) for f in set(folder_of.values())}
         # The cache key must not depend on where the checkout lives or where nvcc is installed,
         # so that objects compiled on one machine are reused on another with the same nvcc.
         nvcc_version = subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout
         # (-Xptxas=-v only adds a report: it does not change the object.)
         portable_flags = [f.replace(str(ROOT), "<root>") for f in flags if f != "-Xptxas=-v"]
-        cu_sources = family_sources("*.cu")
 
         def compile_one(src):
-            family = src.parent.name if src.parent.name in FAMILIES else None
-            key = hashlib.sha256("\0".join([digests[family], nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
+            key = hashlib.sha256("\0".join([digests[folder_of[src]], nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
             obj = cache / f"{src.stem}-{key}.o"
             if obj.exists():
                 return obj, "cached"

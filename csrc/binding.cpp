@@ -15,6 +15,8 @@ void register_bwd(py::module_& m);
 #ifdef DASH_WITH_FWD
 void register_fwd(py::module_& m);
 #endif
+// Test-only utilities (csrc/testing), built with every family.
+void register_testing(py::module_& m);
 
 PYBIND11_MODULE(_C, m) {
   m.doc() = "dash CUDA kernels (Hopper, sm90a)";
@@ -38,4 +40,5 @@ PYBIND11_MODULE(_C, m) {
 #ifdef DASH_WITH_FWD
   register_fwd(m);
 #endif
+  register_testing(m);
 }

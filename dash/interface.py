@@ -102,7 +102,10 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     `torch.use_deterministic_algorithms(True)` or FLASH_ATTENTION_DETERMINISTIC=1; `schedule`
     (dash only, keyword) picks its schedule ("auto" asks the schedule model). Otherwise it
     runs the non-deterministic atomic path. `pack_gqa` is a performance hint of FA3's and is
-    ignored. Other FA3 arguments with non-default values raise NotImplementedError.
+    ignored. `sm_margin` is validated (0 <= sm_margin < SMs) and changes nothing: dash's kernels
+    are not persistent, and the backward's bits and tables do not depend on it (README,
+    "Determinism contract"). Other FA3 arguments with non-default values raise
+    NotImplementedError.
     """
     _not_supported("qv", qv, None)
     _not_supported("q_descale", q_descale, None)

@@ -50,26 +50,23 @@ class BwdTables(NamedTuple):
     visit_offsets: torch.Tensor
     visit_m: torch.Tensor
     rank: torch.Tensor
-    wave_size: int      # co-resident CTAs the schedule relies on
-
-
-@functools.lru_cache(maxsize=None)
-def _coresident(device_index: int, head_dim: int, causal: bool, dtype: torch.dtype) -> int:
-    with torch.cuda.device(device_index):
-        return _ext.load().bwd_max_coresident(head_dim, causal, _ext.dtype_code(dtype))
+    wave_size: int      # co-resident CTAs the schedule relies on (<= dash.schedule.WAVE_LIMIT)
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
+    """The schedule model's Problem of a call. It is made on the nominal device
+    (Problem.on_nominal_device), never from the GPU's SM count, its occupancy or sm_margin: the
+    tables and the choice of "auto" set the order of the dQ additions, and the bits must be the
+    same on every Hopper GPU, for every sm_margin and under concurrent kernels (README,
+    "Determinism contract"). sm_margin is only validated."""
     from dash.schedule import Problem
 
     C = _ext.load()
     block_m, block_n = C.bwd_tile_shape(head_dim, causal)
     validate.check_sm_margin(sm_margin, device)
-    num_sms = torch.cuda.get_device_properties(device).multi_processor_count
-    ctas_per_sm = max(1, _coresident(device.index, head_dim, causal, dtype) // num_sms)
     return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n,
                    mask="causal" if causal else "full", batch=batch, heads=heads, heads_kv=heads_kv,
-                   head_dim=head_dim, num_sms=num_sms, sm_margin=sm_margin, ctas_per_sm=ctas_per_sm)
+                   head_dim=head_dim).on_nominal_device()
 
 
 def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
@@ -81,7 +78,7 @@ def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
 def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
     from dash.schedule import build_tables
 
-    t = build_tables(problem, schedule)
+    t = build_tables(problem, schedule)  # the shape's wave: never a device-dependent one
     arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
     return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), **arrays)
 
@@ -118,6 +115,10 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     trace: optional int32 tensor (batch, heads, total visits) that receives, for each visit in
     the tables' visit_m order, the turn its dQ add took (the rank, when deterministic; the
     arrival order with the atomic path).
+    sm_margin: accepted and validated for FA3's signature (0 <= sm_margin < SMs of the GPU), but
+    it changes neither the schedule tables nor the bits, nor the SMs the kernels use: dash's
+    backward is not persistent, and its waves need at most dash.schedule.WAVE_LIMIT (32) free
+    SMs, whatever else runs.
     """
     batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = validate.check_qkv(q, k, v, check_cuda=False)
     validate.check_like("out", out, "q", q)
@@ -150,7 +151,11 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     lse_log2 = torch.empty(batch, heads, num_m * block_m, **f32)
     dpsum = torch.empty(batch, heads, num_m * block_m, **f32)
     dq_accum = torch.empty(batch, heads, num_m, block_m * head_dim, **f32)
-    dq_counter = torch.empty(batch, heads, num_m, device=q.device, dtype=torch.int32)
+    # The ticket-lock counters, and one more int: the claim counter from which the main
+    # kernel's CTAs take their launch positions in the order they start (csrc/bwd/bwd_grid.h).
+    # The preprocess zeroes all of them at every call.
+    counters = torch.empty(batch * heads * num_m + 1, device=q.device, dtype=torch.int32)
+    dq_counter, launch_claim = counters[:-1], counters[-1:]
     gqa = heads != heads_kv
     # GQA/MQA: each q-head's dK/dV slice in fp32, summed over the group below in a fixed order.
     # dK/dV are stored by TMA-style 16-byte rows: a caller's unaligned dk/dv gets aligned storage
@@ -171,6 +176,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum = lse_log2.data_ptr(), dpsum.data_ptr()
     p.dq_accum, p.dq_counter = dq_accum.data_ptr(), dq_counter.data_ptr()
+    p.launch_claim = launch_claim.data_ptr()
     p.launch_order, p.visit_offsets = tables.launch_order.data_ptr(), tables.visit_offsets.data_ptr()
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"

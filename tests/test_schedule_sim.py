@@ -155,7 +155,7 @@ def test_buffer_semantics(schedule):
     """read = x: every node starts exactly when its last input is ready (max-plus identities)."""
     p = causal(1024, batch=2, heads=3, num_sms=5)
     co = Costs(c=1.0, r=0.45, handoff=0.2, read=0.1, setup=1.5)
-    t = build_tables(p, schedule)
+    t = build_tables(p, schedule, wave_size=p.capacity)  # waves that fit the 5 slots
     res = simulate(t, p, co)
     T, N = len(t.visit_m), t.num_n
     first = (res.v_cta // N) * T + t.visit_offsets[res.cta_n[res.v_cta]]   # a CTA's visits are contiguous

@@ -17,6 +17,7 @@ import pytest
 import dash.schedule.choose  # noqa: F401
 from dash.schedule import SCHEDULES, Problem, build_tables, choose, rule
 from dash.schedule.problem import DEFAULT_TILES, HEAD_DIMS, col_ranges, row_ranges
+from dash.schedule.tables import default_wave_size
 
 choose_mod = sys.modules["dash.schedule.choose"]  # the module; dash.schedule.choose is the function
 
@@ -140,7 +141,7 @@ MASKS = {"full": dict(mask="full"), "causal": dict(mask="causal"),
 
 def assert_same(p, s, W=None):
     t = build_tables(p, s, W)
-    ref, facts = _Ref(p).build(s, p.capacity if W is None else W)
+    ref, facts = _Ref(p).build(s, default_wave_size(p) if W is None else W)
     for k, v in ref.items():
         got = getattr(t, k)
         assert got.dtype == np.int32 and got.flags.c_contiguous and not got.flags.writeable, k

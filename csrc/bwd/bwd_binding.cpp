@@ -16,6 +16,7 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
   DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
+  DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
   DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(total_visits);
   DASH_FIELD(timing); DASH_FIELD(trace);

@@ -24,21 +24,19 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   const int warp_group = threadIdx.x / 128;
   const int warp = threadIdx.x / 32;
 
-  WorkTile w;
-  const GridTile g = unfold_grid_x(p.num_n_blocks, p.heads);  // (launch position, head, batch)
-  w.n = p.launch_order[g.tile];
-  w.head = g.head;
-  w.batch = g.batch;
-  w.head_kv = w.head / (p.heads / p.heads_kv);
-  w.visit_begin = p.visit_offsets[w.n];
-  w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
-
   if (threadIdx.x == 0) {
+    // The launch position comes from a claim, not from blockIdx.x (bwd_grid.h): a CTA waits
+    // only on CTAs of its head at earlier positions or in its own wave, and with positions
+    // claimed in order the earlier ones are all running or done, so a wave needs only its own
+    // W free SMs to finish (docs/schedules.md, "Liveness"). Broadcast by the __syncthreads below;
+    // stored last, so that the atomic's round trip overlaps the set-up.
+    const int position = claim_launch_position(p.launch_claim);
     cute::prefetch_tma_descriptor(p.tma_q.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_dout.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_k.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
     cutlass::arch::ClusterTransactionBarrier::init(&smem.kv_barrier, 1);
+    smem.launch_position = position;
   }
   typename Pipeline::Params pipe_params;
   pipe_params.transaction_bytes = Traits::kStageBytes;
@@ -48,6 +46,16 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   Pipeline pipeline(smem.pipeline, pipe_params, Shape<_1, _1, _1>{});
   cutlass::arch::fence_barrier_init();
   __syncthreads();
+
+  WorkTile w;
+  // (position in the head's launch order, head, batch)
+  const GridTile g = unfold_grid_position(smem.launch_position, p.num_n_blocks, p.heads);
+  w.n = p.launch_order[g.tile];
+  w.head = g.head;
+  w.batch = g.batch;
+  w.head_kv = w.head / (p.heads / p.heads_kv);
+  w.visit_begin = p.visit_offsets[w.n];
+  w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
 
   if (warp_group == 0) {
     cutlass::arch::warpgroup_reg_dealloc<Traits::kProducerRegs>();

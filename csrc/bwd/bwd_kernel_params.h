@@ -25,6 +25,7 @@ struct BwdKernelParams {
   const float* dpsum;
   float* dq_accum;
   int* dq_counter;
+  int* launch_claim;
 
   const int* launch_order;
   const int* visit_offsets;

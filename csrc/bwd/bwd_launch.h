@@ -80,6 +80,9 @@ struct BwdLaunch {
     kp.dpsum = reinterpret_cast<const float*>(p.dpsum);
     kp.dq_accum = reinterpret_cast<float*>(p.dq_accum);
     kp.dq_counter = reinterpret_cast<int*>(p.dq_counter);
+    DASH_REQUIRE(p.launch_claim != 0, "BwdParams.launch_claim is not set: the main kernel's CTAs claim their "
+                                      "launch positions from it (one int32, zeroed by the preprocess)");
+    kp.launch_claim = reinterpret_cast<int*>(p.launch_claim);
     kp.launch_order = reinterpret_cast<const int*>(p.launch_order);
     kp.visit_offsets = reinterpret_cast<const int*>(p.visit_offsets);
     kp.visit_m = reinterpret_cast<const int*>(p.visit_m);

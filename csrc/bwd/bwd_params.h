@@ -38,18 +38,20 @@ struct BwdParams {
   //   dq_accum   (batch, heads, num_m_blocks, block_m * head_dim): partial-dQ sums, one tile in the
   //              main kernel's fragment order (BwdTraits::SmemLayoutdQ)
   //   dq_counter int32 (batch, heads, num_m_blocks): ticket-lock counters, zeroed by the preprocess
-  uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0;
+  //   launch_claim int32 [1]: the main kernel's CTAs take their launch positions from it, in
+  //              the order they start (bwd_grid.h); zeroed by the preprocess
+  uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0, launch_claim = 0;
 
   // Schedule tables (device, int32), shared by every (batch, head); see dash/schedule:
-  //   launch_order  [N]       KV tile handled by the i-th CTA of a head (blockIdx.x = i)
+  //   launch_order  [N]       KV tile handled by the CTA at launch position i of a head
   //   visit_offsets [N + 1]   CSR offsets into visit_m, indexed by KV tile n
   //   visit_m       [total]   the Q tiles KV tile n visits, in order
   //   rank          [M * N]   rank[m * N + n]: turn of KV tile n in Q tile m's dQ sum; -1 if masked
   uintptr_t launch_order = 0, visit_offsets = 0, visit_m = 0, rank = 0;
   bool deterministic = true;  // false: free-running reduce-adds (FA3's non-deterministic path)
-  // CTAs of one head that wait on each other cyclically (the schedule's wave). The launch
-  // refuses a wave larger than the CTAs that can be co-resident on this device: that would
-  // hang instead of failing.
+  // CTAs of one head that wait on each other cyclically (the schedule's wave, at most
+  // dash.schedule.WAVE_LIMIT). The launch refuses a wave larger than the CTAs that can be
+  // co-resident on this device: that would hang instead of failing.
   int wave_size = 1;
   int total_visits = 0;  // length of visit_m
 

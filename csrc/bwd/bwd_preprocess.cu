@@ -1,5 +1,5 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
-// in base 2, zeroed dQ accumulator and ticket counters. One CTA per (Q tile, head, batch), in
+// in base 2, zeroed dQ accumulator, ticket counters and the main kernel's claim counter. One CTA per (Q tile, head, batch), in
 // one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
@@ -59,6 +59,9 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
   if (threadIdx.x == 0) {
     reinterpret_cast<int*>(p.dq_counter)[(int64_t(batch) * p.heads + head) * num_m_blocks + m_block] = 0;
   }
+  // The main kernel's claim counter (bwd_grid.h), by one thread of the grid: a count left from
+  // the last call would hand out positions past the grid, and their CTAs would read out of bounds.
+  if (blockIdx.x == 0 && threadIdx.x == 0) *reinterpret_cast<int*>(p.launch_claim) = 0;
 }
 
 dim3 tile_grid(const BwdParams& p, int block_m) {
@@ -68,6 +71,7 @@ dim3 tile_grid(const BwdParams& p, int block_m) {
 }  // namespace
 
 void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
+  DASH_REQUIRE(p.launch_claim != 0, "BwdParams.launch_claim is not set (one int32 the preprocess zeroes)");
   const int block_m = bwd_tile_shape(p.head_dim, p.causal).block_m;
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);

@@ -129,6 +129,7 @@ struct BwdTraits {
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
     typename cutlass::PipelineTmaAsync<kStages>::SharedStorage pipeline;
     alignas(8) uint64_t kv_barrier;
+    int launch_position;  // claimed by thread 0, read by all (bwd_kernel.h)
   };
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
   static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");

@@ -28,7 +28,8 @@ def parse_args(argv=None):
     ap.add_argument("--num-sms", type=int, default=132)
     ap.add_argument("--sm-margin", type=int, default=0)
     ap.add_argument("--ctas-per-sm", type=int, default=1)
-    ap.add_argument("--wave-size", type=int, default=None, help="default: the co-resident CTAs")
+    ap.add_argument("--wave-size", type=int, default=None,
+                    help="default: min(M, N, WAVE_LIMIT = 32), the shape's, as the kernel runs it")
     ap.add_argument("--schedule", choices=SCHEDULES, default=None, help="only plot this schedule")
     ap.add_argument("--plot", default=None, metavar="PNG", help="write Gantt charts here")
     ap.add_argument("--plot-slots", type=int, default=None, help="draw only the first K SM slots")

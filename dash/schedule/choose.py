@@ -95,16 +95,18 @@ def signature(tables: ScheduleTables, capacity: int) -> str:
 
 
 def predict(problem: Problem, costs: Costs | None = None, schedules=PREFERENCE,
-            max_visits: int | None = None, atomic: bool = False) -> dict:
+            max_visits: int | None = None, atomic: bool = False, wave_size: int | None = None) -> dict:
     """{schedule: predicted time of the whole grid} (units of c) for every schedule in
     `schedules` that does not fall back to another on this shape; tables the simulation cannot
     tell apart (signature()) are simulated once. atomic=True adds "atomic": the non-deterministic
     path (ascending visits, no ticket lock). max_visits caps each simulation (default: the
-    VISIT_BUDGET shared by the distinct tables)."""
+    VISIT_BUDGET shared by the distinct tables). wave_size: the tables' wave (default: the
+    shape's, as the kernel runs them; the calibration passes the wave its benchmark ran).
+    The simulation runs on `problem`'s capacity as given (choose() passes the nominal device)."""
     costs = default_costs(problem) if costs is None else costs
     todo, names = {}, {}
     for s in schedules:
-        t = build_tables(problem, s)
+        t = build_tables(problem, s, wave_size)
         if t.built_as == s:
             names[s] = signature(t, problem.capacity)
             todo.setdefault(names[s], t)
@@ -136,13 +138,17 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
     on this shape are skipped, and so is the shift family beyond SHIFT_MAX_KV_TILES. `gpu` picks
     the calibrated costs (default_costs).
 
+    The decision is made on the nominal device (Problem.on_nominal_device: 132 SMs, one CTA per
+    SM, sm_margin 0), whatever num_sms, sm_margin and ctas_per_sm `problem` carries: the pick
+    sets the order of the dQ additions, so it must not depend on the GPU or on what else runs.
+
     batch and heads enter only through the number of (batch, head) instances, which sets how
     many waves the grid has; it is rounded to the nearest power of two in 1 ... 1024
     (rule.instance_bucket), so one choice serves nearby batch sizes. With the default costs and
     tolerance on the calibrated capacity, the answer comes from the model's precomputed picks
     (rule.lookup, microseconds); otherwise, or with exact=True, from the simulation (cached)."""
     b = instance_bucket(problem.instances)
-    problem = problem.replace(batch=1, heads=b, heads_kv=b)
+    problem = problem.on_nominal_device().replace(batch=1, heads=b, heads_kv=b)
     cands = candidates(problem, gpu)
     if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
         s = lookup(problem, gpu_key(gpu), cands)

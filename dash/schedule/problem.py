@@ -15,9 +15,17 @@ import numpy as np
 
 MASKS = ("full", "causal", "window")
 
+# The device the schedule model decides for, whatever GPU runs the kernel: the calibrated H100
+# SXM (132 SMs, one backward CTA per SM; H200 alike). choose() simulates on it, so that its pick,
+# and with it the bits of dq/dk/dv, depends on the shape alone, not on the SM count of the GPU,
+# on sm_margin or on concurrent work (README, "Determinism contract").
+NOMINAL_NUM_SMS = 132
+NOMINAL_CTAS_PER_SM = 1
+
+
 # Tile sizes of the backward kernel, (block_m, block_n) per (head dim, mask): the table of
-# bwd_tile_shape() in csrc/bwd/bwd_config.cpp (tests/test_ops_cpu.py compares them where the
-# extension is built). At hdim 128 a full mask takes 80-row Q tiles, a causal one 64; a sliding
+# bwd_tile_shape() in csrc/bwd/bwd_config.cpp (tests/test_schedule.py compares them where
+# the extension is built). At hdim 128 a full mask takes 80-row Q tiles, a causal one 64; a sliding
 # window, banded like a causal mask, takes the causal tiles.
 DEFAULT_TILES = {(64, "full"): (128, 128), (64, "causal"): (128, 128),
                  (128, "full"): (80, 128), (128, "causal"): (64, 128)}
@@ -89,6 +97,11 @@ class Problem:
 
     def replace(self, **kw) -> "Problem":
         return replace(self, **kw)
+
+    def on_nominal_device(self) -> "Problem":
+        """This problem on the nominal device (NOMINAL_NUM_SMS, sm_margin 0, NOMINAL_CTAS_PER_SM):
+        what choose() decides on."""
+        return replace(self, num_sms=NOMINAL_NUM_SMS, sm_margin=0, ctas_per_sm=NOMINAL_CTAS_PER_SM)
 
     # ---- tiling ----
     @property

@@ -13,6 +13,13 @@ Per call (all heads and batches share them; M Q tiles, N KV tiles):
                             in its own wave (launch positions [kW, (k+1)W)); W = N when no CTA
                             ever waits on a later launch position.
 
+The wave is a property of the shape, never of the device: W = min(M, N, WAVE_LIMIT) by default
+(default_wave_size), the same on every GPU, for every sm_margin and under any concurrent work,
+so the order of the dQ additions, and with it the bits, is too. The kernel claims launch
+positions in order (an atomic ticket per CTA), so every CTA that a wave's members wait on
+outside the wave is already running or done, and a wave needs only W free SMs to finish
+(docs/schedules.md, "Liveness").
+
 All builders are vectorised per schedule: each array is a few NumPy passes (mostly gathers of
 windows of one row) over the T pairs or the M x N rank grid, with no per-visit index arrays.
 """
@@ -27,6 +34,19 @@ from numpy.lib.stride_tricks import sliding_window_view
 from .problem import Problem, col_ranges, row_ranges
 
 SCHEDULES = ("ascending", "descending", "spt", "shift", "shift_causal")
+
+# The largest wave of CTAs that may wait on each other (shift, shift_causal). A wave must be
+# co-resident to finish, and this many is guaranteed co-resident while at least 32 SMs are free
+# to dash (one backward CTA per SM): on a 132-SM H100 other kernels may hold up to 100 SMs for
+# the whole backward (NCCL kernels of overlapped training do) without a hang. A constant, not
+# the device's capacity: the wave sets the order of the dQ additions, hence the bits.
+WAVE_LIMIT = 32
+
+
+def default_wave_size(problem: Problem) -> int:
+    """The wave of `problem`'s tables: min(M, N, WAVE_LIMIT), a function of the shape only (no
+    wave is larger than M Q tiles or N KV tiles anyway)."""
+    return max(1, min(problem.num_m, problem.num_n, WAVE_LIMIT))
 
 
 @dataclass(frozen=True, eq=False)
@@ -362,7 +382,7 @@ def applies(problem: Problem, schedule: str, wave_size: int | None = None, m_lo=
     if schedule == "shift_causal":
         if m_lo is None:
             m_lo, m_hi = col_ranges(problem)
-        W = problem.capacity if wave_size is None else int(wave_size)
+        W = default_wave_size(problem) if wave_size is None else int(wave_size)
         if problem.mask == "full":
             return "shift_causal needs first rows rising with n; a full mask has no staircase"
         if not _collision_free_staircase(m_lo, m_hi, W):
@@ -380,11 +400,13 @@ def _fallback(name: str, ctx: _Ctx, W: int):
 
 def build_tables(problem: Problem, schedule: str, wave_size: int | None = None) -> ScheduleTables:
     """The tables of `schedule` for `problem`. wave_size W bounds the CTAs that may wait on each
-    other cyclically (default: the problem's co-resident capacity C). The tables depend only on
-    the shapes, tile sizes, mask and W; never on batch or heads."""
+    other cyclically (default: default_wave_size(problem), from the shape alone). The tables
+    depend only on the shapes, tile sizes, mask and W; never on batch, heads, the number of
+    SMs, sm_margin or ctas_per_sm. An explicit wave_size is for the model and the tests: the
+    kernel path (dash.ops) never passes one, so its bits cannot depend on the device."""
     if schedule not in _BUILDERS:
         raise ValueError(f"unknown schedule {schedule!r}; known: {', '.join(SCHEDULES)}")
-    W = problem.capacity if wave_size is None else int(wave_size)
+    W = default_wave_size(problem) if wave_size is None else int(wave_size)
     if W < 1:
         raise ValueError(f"wave_size must be >= 1, got {W}")
     ctx = _Ctx(problem)
