@@ -78,3 +78,19 @@ def test_tables_are_cached_across_batch_and_heads():
     a = ops._tables(p.replace(batch=2, heads=8, heads_kv=8), "spt", torch.device("cpu"))
     b = ops._tables(p.replace(batch=5, heads=4, heads_kv=1), "spt", torch.device("cpu"))
     assert a is b and ops._tables_cached.cache_info().misses == 1
+
+
+@pytest.mark.parametrize("hd", [64, 128])
+def test_no_descending_on_long_causal_masks(hd):
+    """Beyond DESCENDING_MAX_KV_TILES_CAUSAL KV tiles per head, choose() does not pick descending on
+    a causal mask (measured behind spt at 16k in every run), from the table or the simulation."""
+    limit = choose_mod.DESCENDING_MAX_KV_TILES_CAUSAL["H100"]
+    for seq in (16384, 32768):
+        for inst in (1, 16, 256):
+            p = Problem.for_hdim(seq, head_dim=hd, causal=True, batch=1, heads=inst)
+            assert p.num_n > limit
+            assert "descending" not in choose_mod.candidates(p)
+            assert choose(p) != "descending"
+            assert choose(p, exact=True) != "descending"
+    short = Problem.for_hdim(4096, head_dim=hd, causal=True)
+    assert "descending" in choose_mod.candidates(short)
