@@ -83,17 +83,6 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
     return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), **arrays)
 
 
-@functools.lru_cache(maxsize=1024)
-def _auto_schedule(problem) -> str:
-    """choose(problem), once per Problem (a frozen dataclass). choose() checks which schedules
-    apply to the shape before its own cache (~0.3 ms of Python): paid at every call, it showed in
-    the benchmarks as "auto" running 4-10% slower than the schedule it picked, since do_bench
-    times from an event recorded before the call's host work (bench/NOTES.md, v12)."""
-    from dash.schedule import choose
-
-    return choose(problem)
-
-
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
     """The schedule to run: 'atomic' when not deterministic; 'auto' asks the schedule model. An
     explicit schedule that does not apply to the problem's mask and shape is a ValueError (its
@@ -102,7 +91,9 @@ def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
     if not deterministic:
         return "atomic"
     if schedule == "auto":
-        return _auto_schedule(problem)
+        from dash.schedule import choose
+
+        return choose(problem)
     from dash.schedule.tables import APPLIES_TO, applies
 
     why = applies(problem, schedule)

@@ -1,7 +1,12 @@
-// Tile configuration of the backward main kernel, per (head dim, Q tile rows). Which rows a
-// call uses is decided by bwd_tile_shape() (bwd_config.cpp) from the head dim and the mask.
+// Tile configuration of the backward main kernel, per (head dim, Q tile rows), and the one place
+// that decides which rows a call uses (kBwdBlockM, dispatched by dispatch_bwd_tiles for
+// bwd_tile_shape() and the kernel instances alike).
 #pragma once
+#include <string>
+#include <type_traits>
+
 #include "bwd/bwd_params.h"
+#include "common/check.h"
 
 namespace dash {
 
@@ -30,5 +35,22 @@ template <>
 struct BwdConfig<128, 80> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1;
 };
+
+// Q tile rows per (head dim, mask): the reasons are above.
+template <int HeadDim, bool Causal>
+inline constexpr int kBwdBlockM = HeadDim == 64 ? 128 : (Causal ? 64 : 80);
+
+// f(integral_constant<head dim>, integral_constant<block_m>) for a call's head dim and mask.
+template <class F>
+auto dispatch_bwd_tiles(int head_dim, bool causal, F&& f) {
+  auto with_mask = [&](auto hd) {
+    constexpr int kHeadDim = decltype(hd)::value;
+    if (causal) return f(hd, std::integral_constant<int, kBwdBlockM<kHeadDim, true>>{});
+    return f(hd, std::integral_constant<int, kBwdBlockM<kHeadDim, false>>{});
+  };
+  if (head_dim == 64) return with_mask(std::integral_constant<int, 64>{});
+  DASH_REQUIRE(head_dim == 128, "backward supports head_dim 64 and 128, got " + std::to_string(head_dim));
+  return with_mask(std::integral_constant<int, 128>{});
+}
 
 }  // namespace dash

@@ -3,9 +3,4 @@
 #include "bwd/bwd_launch.h"
 #include "bwd/bwd_postprocess.h"
 
-namespace dash {
-using Launch = BwdLaunch<64, 128, cutlass::half_t>;
-template <> void bwd_main_instance<64, 128, cutlass::half_t>(const BwdParams& p, cudaStream_t stream) { Launch::run(p, stream); }
-template <> int bwd_coresident_instance<64, 128, cutlass::half_t>() { return Launch::max_coresident(); }
-template <> void bwd_postprocess_instance<64, 128, cutlass::half_t>(const BwdParams& p, cudaStream_t stream) { run_bwd_postprocess<Launch::Traits>(p, stream); }
-}  // namespace dash
+DASH_DEFINE_BWD_INSTANCE(64, 128, cutlass::half_t)

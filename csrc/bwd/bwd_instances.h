@@ -11,3 +11,21 @@ int bwd_coresident_instance();
 template <int HeadDim, int BlockM, class Element>
 void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
 }  // namespace dash
+
+// Defines the three functions of instance (HD, BM, T), in a translation unit of its own (each
+// bwd_inst_*.cu) that includes bwd_launch.h and bwd_postprocess.h.
+#define DASH_DEFINE_BWD_INSTANCE(HD, BM, T)                                                           \
+  namespace dash {                                                                                   \
+  template <>                                                                                        \
+  void bwd_main_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                       \
+    BwdLaunch<HD, BM, T>::run(p, stream);                                                            \
+  }                                                                                                  \
+  template <>                                                                                        \
+  int bwd_coresident_instance<HD, BM, T>() {                                                         \
+    return BwdLaunch<HD, BM, T>::max_coresident();                                                   \
+  }                                                                                                  \
+  template <>                                                                                        \
+  void bwd_postprocess_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                \
+    run_bwd_postprocess<typename BwdLaunch<HD, BM, T>::Traits>(p, stream);                           \
+  }                                                                                                  \
+  }  // namespace dash

@@ -1,6 +1,6 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
-// in base 2, zeroed dQ accumulator, ticket counters and the main kernel's claim counter. One CTA per (Q tile, head, batch), in
-// one folded grid dimension (bwd_grid.h).
+// in base 2, zeroed dQ accumulator, ticket counters and the main kernel's claim counter. One CTA
+// per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
 

@@ -98,10 +98,10 @@ class Problem:
     def replace(self, **kw) -> "Problem":
         return replace(self, **kw)
 
-    def on_nominal_device(self) -> "Problem":
+    def on_nominal_device(self, **kw) -> "Problem":
         """This problem on the nominal device (NOMINAL_NUM_SMS, sm_margin 0, NOMINAL_CTAS_PER_SM):
-        what choose() decides on."""
-        return replace(self, num_sms=NOMINAL_NUM_SMS, sm_margin=0, ctas_per_sm=NOMINAL_CTAS_PER_SM)
+        what choose() decides on; `kw` replaces other fields in the same step."""
+        return replace(self, num_sms=NOMINAL_NUM_SMS, sm_margin=0, ctas_per_sm=NOMINAL_CTAS_PER_SM, **kw)
 
     # ---- tiling ----
     @property
