@@ -175,8 +175,15 @@ struct BwdMainloop {
     typename Traits::TiledMmadKV mma_dkv;
     typename Traits::TiledMmadQ mma_dq;
     auto thr_sdp = mma_sdp.get_thread_slice(tid);
-    auto thr_dkv = mma_dkv.get_thread_slice(tid);
-    auto thr_dq = mma_dq.get_thread_slice(tid);
+    // The shared-memory operands are WGMMA descriptors, one per warpgroup: partitioned with a
+    // thread index that the compiler knows to be warp-uniform (the warpgroup's first thread,
+    // its index broadcast from lane 0), they are built in uniform registers. Partitioned with
+    // `tid`, every descriptor of every step was rebuilt in vector registers and moved over with
+    // R2UR, about 6 instructions per WGMMA (bench/NOTES.md, v13).
+    const int warp_group_first_thread = (cutlass::canonical_warp_group_idx() - 1) * 128;  // warpgroups 1, 2
+    auto desc_sdp = mma_sdp.get_thread_slice(warp_group_first_thread);
+    auto desc_dkv = mma_dkv.get_thread_slice(warp_group_first_thread);
+    auto desc_dq = mma_dq.get_thread_slice(warp_group_first_thread);
 
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
@@ -186,18 +193,18 @@ struct BwdMainloop {
     Tensor sdOt = make_tensor(make_smem_ptr(smem.dout.data()), typename Traits::SmemLayoutdOt{});
     Tensor sKt = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutKt{});
 
-    Tensor tSrK = thr_sdp.partition_fragment_A(sK);
-    Tensor tSrQ = thr_sdp.partition_fragment_B(sQ);
-    Tensor tdPrV = thr_sdp.partition_fragment_A(sV);
-    Tensor tdPrdO = thr_sdp.partition_fragment_B(sdO);
-    Tensor tdVrdO = thr_dkv.partition_fragment_B(sdOt);
-    Tensor tdKrQ = thr_dkv.partition_fragment_B(sQt);
+    Tensor tSrK = desc_sdp.partition_fragment_A(sK);
+    Tensor tSrQ = desc_sdp.partition_fragment_B(sQ);
+    Tensor tdPrV = desc_sdp.partition_fragment_A(sV);
+    Tensor tdPrdO = desc_sdp.partition_fragment_B(sdO);
+    Tensor tdVrdO = desc_dkv.partition_fragment_B(sdOt);
+    Tensor tdKrQ = desc_dkv.partition_fragment_B(sQt);
     // dQ's operand K: B (N = d) of dQ = dS K, or A (M = d) of dQ^T = K^T dS^T.
     auto tdQrK = [&] {
       if constexpr (Traits::kDqTransposed) {
-        return thr_dq.partition_fragment_A(sKt);
+        return desc_dq.partition_fragment_A(sKt);
       } else {
-        return thr_dq.partition_fragment_B(sKt);
+        return desc_dq.partition_fragment_B(sKt);
       }
     }();
     auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
@@ -307,9 +314,9 @@ struct BwdMainloop {
       Tensor sdS = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{});
       Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
       if constexpr (Traits::kDqTransposed) {
-        wgmma<true, 1>(mma_dq, tdQrK, thr_dq.partition_fragment_B(sdS), tdQrdQ);  // returns once dV is done
+        wgmma<true, 1>(mma_dq, tdQrK, desc_dq.partition_fragment_B(sdS), tdQrdQ);  // returns once dV is done
       } else {
-        wgmma<true, 1>(mma_dq, thr_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);  // returns once dV is done
+        wgmma<true, 1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);  // returns once dV is done
       }
       Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
       wgmma<false, 1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);  // returns once dQ is done
