@@ -53,7 +53,6 @@ struct BwdEpilogue {
   template <class FragdK, class FragdV>
   static __device__ void run(BwdKernelParams<Traits> const& p, typename Traits::SharedStorage& smem, WorkTile const& w,
                              int tid, FragdK& tdKrdK, FragdV const& tdVrdV) {
-    using cutlass::arch::NamedBarrier;
     typename Traits::TiledMmadKV mma;
     CUTLASS_PRAGMA_UNROLL
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
@@ -72,10 +71,10 @@ struct BwdEpilogue {
     // Every step ends with a dQ WGMMA waited to completion, so this warpgroup no longer reads
     // Q or dO; the barrier waits for the other one. (kDsReady is free after the main loop,
     // which both warpgroups left with the same number of arrivals on it.)
-    NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     stage(smem.q.data(), tdKrdK, coords);
     stage(smem.dout.data(), tdVrdV, coords);
-    NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     Tile::store(reinterpret_cast<Element*>(p.dk.ptr) + tile_offset(p.dk, w.head_kv, w), p.dk.row_stride, rows,
                 smem.q.data(), tid);
     Tile::store(reinterpret_cast<Element*>(p.dv.ptr) + tile_offset(p.dv, w.head_kv, w), p.dv.row_stride, rows,

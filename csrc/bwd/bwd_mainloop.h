@@ -78,7 +78,8 @@ struct BwdMainloop {
   static constexpr int kBlockM = Traits::kBlockM;
   static constexpr int kBlockN = Traits::kBlockN;
   static constexpr int kHeadDim = Traits::kHeadDim;
-  static constexpr int kWriterSyncThreads = Traits::kMmaThreads + 32;
+  // A dQ half's full/empty barriers: its MMA warpgroup and the writer warp.
+  static constexpr int kHalfSyncThreads = 128 + 32;
 
   static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
     return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
@@ -126,10 +127,11 @@ struct BwdMainloop {
 
   // dQ writer: called by the 32 threads of one warp.
   static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
-    using cutlass::arch::NamedBarrier;
     constexpr int kBuffers = Traits::kDqBuffers;
     const int lane = threadIdx.x % 32;
-    for (int b = 0; b < kBuffers && b < w.visit_count; ++b) NamedBarrier::arrive(kWriterSyncThreads, dq_empty_barrier(b));
+    for (int b = 0; b < kBuffers && b < w.visit_count; ++b) {
+      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(b, wg));
+    }
     for (int i = 0; i < w.visit_count; ++i) {
       const int m = p.visit_m[w.visit_begin + i];
       const int buffer = i % kBuffers;
@@ -142,20 +144,26 @@ struct BwdMainloop {
         ticket_wait(counter, p.rank[m * p.num_n_blocks + w.n]);
         fence_proxy_async_global();
       }
-      NamedBarrier::arrive_and_wait(kWriterSyncThreads, dq_full_barrier(buffer));
-      if (lane == 0) {
-        if (p.trace) {
+      // Each warpgroup's half is added as soon as that warpgroup has stored it.
+      float* dst = p.dq_accum + tile * Traits::kDqElems;
+      const float* src = smem.dq.data() + buffer * Traits::kDqElems;
+      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) {
+        BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
+        if (lane == 0 && wg == 0 && p.trace) {
           p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] =
               p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
         }
-        bulk_reduce_add_f32(p.dq_accum + tile * (kBlockM * kHeadDim), smem.dq.data() + buffer * Traits::kDqElems,
-                            Traits::kDqTileBytes);
-        bulk_wait_source_read();
+        if (lane == 0) bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
       }
+      static_assert(Traits::kMmaWarpGroups == 2);
+      // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
+      // complete and the turn is handed on. (Its next user is step i + kBuffers.)
+      if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
       __syncwarp();
-      // The buffer is free as soon as the add has read it; the MMA warpgroups go on while the
-      // add completes and the turn is handed on. (Its next user is step i + kBuffers.)
-      if (i + kBuffers < w.visit_count) NamedBarrier::arrive(kWriterSyncThreads, dq_empty_barrier(buffer));
+      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+      if (lane == 0) bulk_wait_source_read<0>();
+      __syncwarp();
+      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
@@ -170,7 +178,6 @@ struct BwdMainloop {
   template <class FragdK, class FragdV>
   static __device__ void compute(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w,
                                  int tid, FragdK& tdKrdK, FragdV& tdVrdV) {
-    using cutlass::arch::NamedBarrier;
     typename Traits::TiledMmaSdP mma_sdp;
     typename Traits::TiledMmadKV mma_dkv;
     typename Traits::TiledMmadQ mma_dq;
@@ -180,7 +187,8 @@ struct BwdMainloop {
     // its index broadcast from lane 0), they are built in uniform registers. Partitioned with
     // `tid`, every descriptor of every step was rebuilt in vector registers and moved over with
     // R2UR, about 6 instructions per WGMMA (bench/NOTES.md, v13).
-    const int warp_group_first_thread = (cutlass::canonical_warp_group_idx() - 1) * 128;  // warpgroups 1, 2
+    const int warp_group = cutlass::canonical_warp_group_idx() - 1;  // MMA warpgroups are 1 and 2
+    const int warp_group_first_thread = warp_group * 128;
     auto desc_sdp = mma_sdp.get_thread_slice(warp_group_first_thread);
     auto desc_dkv = mma_dkv.get_thread_slice(warp_group_first_thread);
     auto desc_dq = mma_dq.get_thread_slice(warp_group_first_thread);
@@ -307,7 +315,7 @@ struct BwdMainloop {
       // dV += P^T dO from registers runs on the tensor cores across the exchange of dS.
       wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
-      NamedBarrier::arrive_and_wait(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+      BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
       // dQ = dS K, then dK += dS^T Q from registers: the partial dQ goes to the writer while
       // the dK WGMMA runs, instead of with the tensor cores idle.
@@ -322,17 +330,17 @@ struct BwdMainloop {
       wgmma<false, 1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);  // returns once dQ is done
       warpgroup_fence_operand(tdQrdQ);
 
-      // Partial dQ to the writer's buffer for this step.
+      // Partial dQ to this warpgroup's half of the writer's buffer for this step.
       const int dq_buffer = i % Traits::kDqBuffers;
-      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems) + tid;
-      NamedBarrier::arrive_and_wait(kWriterSyncThreads, dq_empty_barrier(dq_buffer));
+      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
+      BwdNamedBarrier::sync(kHalfSyncThreads, dq_empty_barrier(dq_buffer, warp_group));
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < Traits::kDqChunks; ++c) {
-        dq_chunks[c * Traits::kMmaThreads] =
+        dq_chunks[Traits::dq_chunk_offset(tid, c)] =
             make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
       }
       cutlass::arch::fence_view_async_shared();
-      NamedBarrier::arrive(kWriterSyncThreads, dq_full_barrier(dq_buffer));
+      BwdNamedBarrier::arrive(kHalfSyncThreads, dq_full_barrier(dq_buffer, warp_group));
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);
       ++state;

@@ -34,9 +34,10 @@ __device__ __forceinline__ void bulk_reduce_add_f32(float* dst_global, const flo
   asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
 }
 
-// The shared-memory source of every committed bulk operation has been read.
+// The shared-memory source of every committed bulk operation but the newest `Pending` has been read.
+template <int Pending = 0>
 __device__ __forceinline__ void bulk_wait_source_read() {
-  asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(Pending) : "memory");
 }
 
 // Every committed bulk operation has completed, its writes performed.

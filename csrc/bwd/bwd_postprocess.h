@@ -28,13 +28,13 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   const int m_block = g.tile, head = g.head, batch = g.batch, tid = threadIdx.x;
   const int64_t tile = (int64_t(batch) * p.heads + head) * num_m_blocks + m_block;
   const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
-                                                      tile * (kBlockM * kHeadDim)) + tid;
+                                                      tile * (kBlockM * kHeadDim));
   typename Traits::TiledMmadQ mma;
   Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
   static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
   CUTLASS_PRAGMA_UNROLL
   for (int c = 0; c < Traits::kDqChunks; ++c) {
-    const float4 a = acc[c * kThreads];
+    const float4 a = acc[Traits::dq_chunk_offset(tid, c)];
     const float vals[4] = {a.x, a.y, a.z, a.w};
     CUTLASS_PRAGMA_UNROLL
     for (int j = 0; j < 4; ++j) {

@@ -99,21 +99,31 @@ struct BwdTraits {
   using SmemLayoutKt = decltype(composition(SmemLayoutK{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
   using SmemLayoutdSt = decltype(composition(SmemLayoutdS{}, make_layout(Shape<BlockN, BlockM>{}, Stride<BlockM, _1>{})));
 
-  // The partial dQ tile in "fragment order": MMA thread t stores its accumulator values as
-  // float4 chunks, chunk i at float offset (i * kMmaThreads + t) * 4. A warp's stores are then
-  // 512 contiguous bytes (no bank conflicts, where a row-major tile would conflict 8 ways).
-  // Global dQaccum tiles keep this order, so one bulk reduce-add moves a tile; the postprocess
-  // maps (thread, value) back to (row, column) with the same TiledMmadQ.
+  // The partial dQ tile in "fragment order", one half per MMA warpgroup: thread t of warpgroup
+  // w stores its accumulator values as float4 chunks, chunk c at float4 offset
+  // w * kDqHalfChunks + c * 128 + t (dq_chunk_offset). A warp's stores are then 512 contiguous
+  // bytes (no bank conflicts, where a row-major tile would conflict 8 ways), and each
+  // warpgroup's values are one contiguous half that the writer adds on its own, as soon as that
+  // warpgroup has stored it (FA4's layout: with one buffer for both, each warpgroup waited at
+  // its dQ store for the other and for the writer, bench/NOTES.md v14). Global dQaccum tiles
+  // keep this order, so one bulk reduce-add moves a half; the postprocess maps (thread, value)
+  // back to (row, column) with the same TiledMmadQ.
   static constexpr int kDqValuesPerThread = kBlockM * kHeadDim / kMmaThreads;
   static constexpr int kDqChunks = kDqValuesPerThread / 4;
   static_assert(kDqValuesPerThread % 4 == 0);
-  using SmemLayoutdQ = Layout<Shape<Int<kBlockM * kHeadDim>>>;
+  static constexpr int kDqHalfChunks = kDqChunks * 128;  // float4 chunks per warpgroup half
+  static constexpr int kDqHalfElems = kDqHalfChunks * 4;
+  static constexpr uint32_t kDqHalfBytes = kDqHalfElems * sizeof(float);
+  static __host__ __device__ __forceinline__ int dq_chunk_offset(int tid, int c) {
+    return (tid / 128) * kDqHalfChunks + c * 128 + tid % 128;
+  }
   // With two partial-dQ buffers, while the writer waits for its turn to add step t's tile, the
   // MMA warpgroups store step t+1's into the other buffer and go on to step t+2, instead of
   // stalling at the end of step t+1.
   static constexpr int kDqBuffers = Config::kDqBuffers;
-  static_assert(kDqBuffers == 1 || kDqBuffers == 2, "one full/empty barrier pair per buffer, two pairs reserved");
+  static_assert(kDqBuffers == 1 || kDqBuffers == 2, "one full/empty barrier pair per (buffer, warpgroup)");
   static constexpr int kDqElems = kBlockM * kHeadDim;
+  static_assert(kDqElems == kMmaWarpGroups * kDqHalfElems);
   // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
@@ -148,16 +158,29 @@ struct BwdTraits {
   static constexpr uint32_t kRowBytes = kBlockM * sizeof(float);
   static constexpr uint32_t kStageBytes = 2 * kQTileBytes + 2 * kRowBytes;  // Q, dO, LSE, D
   static constexpr uint32_t kKVBytes = 2 * kBlockN * kHeadDim * sizeof(Element);
-  static constexpr uint32_t kDqTileBytes = kBlockM * kHeadDim * sizeof(float);
 };
 
-// Named barriers (ids above CUTLASS's reserved ones; at most 16 in all).
+// Named barriers, by hardware id (1-15; 0 is __syncthreads'). The backward uses no CUTLASS
+// collective that reserves ids (cutlass::arch::NamedBarrier would offset ours by 8 and leave
+// 8), so it numbers its own: with a dQ half per (buffer, warpgroup) it needs 9.
+struct BwdNamedBarrier {
+  static __device__ __forceinline__ void sync(uint32_t threads, uint32_t id) {
+    asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads));
+  }
+  static __device__ __forceinline__ void arrive(uint32_t threads, uint32_t id) {
+    asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads));
+  }
+};
 enum class BwdBarrier : uint32_t {
   kDsReady = 1,     // dS of this step is in shared memory (both warpgroups' halves)
-  kDqFull0 = 2,     // MMA warpgroups -> dQ writer: a partial dQ tile is in buffer b (id 2 + b)
-  kDqEmpty0 = 4,    // dQ writer -> MMA warpgroups: buffer b may be overwritten (id 4 + b)
+  kDqFull0 = 2,     // MMA warpgroup w -> dQ writer: its half of partial dQ is in buffer b (id 2 + 2b + w)
+  kDqEmpty0 = 6,    // dQ writer -> MMA warpgroup w: its half of buffer b may be overwritten (id 6 + 2b + w)
 };
-__device__ __forceinline__ uint32_t dq_full_barrier(int buffer) { return uint32_t(BwdBarrier::kDqFull0) + buffer; }
-__device__ __forceinline__ uint32_t dq_empty_barrier(int buffer) { return uint32_t(BwdBarrier::kDqEmpty0) + buffer; }
+__device__ __forceinline__ uint32_t dq_full_barrier(int buffer, int warp_group) {
+  return uint32_t(BwdBarrier::kDqFull0) + 2 * buffer + warp_group;
+}
+__device__ __forceinline__ uint32_t dq_empty_barrier(int buffer, int warp_group) {
+  return uint32_t(BwdBarrier::kDqEmpty0) + 2 * buffer + warp_group;
+}
 
 }  // namespace dash
