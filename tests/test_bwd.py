@@ -118,6 +118,35 @@ def test_deterministic_with_gqa_and_a_busy_second_stream():
     torch.cuda.synchronize()
 
 
+@pytest.mark.parametrize("heads,heads_kv", [(32, 8), (8, 1)])
+@pytest.mark.parametrize("schedule,causal", [("spt", True), ("shift", False), ("atomic", True)])
+def test_gqa_in_kernel_dq_equals_mha_on_expanded_kv(heads, heads_kv, schedule, causal):
+    """GQA/MQA run in the kernel: the CTA of a k/v head's KV tile walks every q-head of its group.
+    Each q-head's dQ tiles then take the same turns, with the same partial tiles, as in MHA on
+    K/V expanded to every q-head, so dq is bitwise equal to that (a wrong head, Q tile or rank in
+    the group's steps changes it); dK/dV are the group sums, against the reference."""
+    from dash.ops import attn_bwd
+
+    q, k, v, dout = make_inputs(2, 700, 700, heads, heads_kv, 128, torch.bfloat16, seed=11)
+    out, lse = reference_fwd(q, k, v, causal)
+    det = schedule != "atomic"
+    dq, dk, dv = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, deterministic=det)
+    group = heads // heads_kv
+    k_x, v_x = (t.repeat_interleave(group, dim=2) for t in (k, v))
+    dq_x, dk_x, dv_x = attn_bwd(dout, q, k_x, v_x, out, lse, causal=causal, schedule=schedule, deterministic=det)
+    if det:
+        assert torch.equal(dq, dq_x), "dq of in-kernel GQA differs from MHA on expanded K/V"
+    (dq_ref, dk_ref, dv_ref), (dq_pt, dk_pt, dv_pt) = reference_and_baseline_grads(q, k, v, dout, causal)
+    tag = f"{schedule} {heads}/{heads_kv} causal={causal}"
+    assert_close_as_fa3(f"dq [{tag}]", dq, dq_ref, dq_pt)
+    assert_close_as_fa3(f"dk [{tag}]", dk, dk_ref, dk_pt)
+    assert_close_as_fa3(f"dv [{tag}]", dv, dv_ref, dv_pt)
+    if det:
+        again = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule)
+        for name, a, b in zip(("dq", "dk", "dv"), (dq, dk, dv), again):
+            assert torch.equal(a, b), f"{name} of in-kernel GQA is not repeatable"
+
+
 _CHILD = textwrap.dedent("""
     import hashlib, sys, torch
     sys.path.insert(0, {root!r})

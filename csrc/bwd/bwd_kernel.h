@@ -1,4 +1,5 @@
-// The backward main kernel: one CTA per (KV tile, head, batch) (grid: bwd_grid.h), three warpgroups.
+// The backward main kernel: one CTA per (KV tile, k/v head, batch) (grid: bwd_grid.h), three
+// warpgroups. With GQA/MQA the CTA walks the Q tiles of every q-head of its k/v head's group.
 //   warpgroup 0: warp 0 loads (TMA), warp 1 writes dQ (bulk reduce-add + ticket lock);
 //                registers given back with setmaxnreg so that
 //   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
@@ -48,12 +49,12 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   __syncthreads();
 
   WorkTile w;
-  // (position in the head's launch order, head, batch)
-  const GridTile g = unfold_grid_position(smem.launch_position, p.num_n_blocks, p.heads);
+  // (position in the k/v head's launch order, k/v head, batch)
+  const GridTile g = unfold_grid_position(smem.launch_position, p.num_n_blocks, p.heads_kv);
   w.n = p.launch_order[g.tile];
-  w.head = g.head;
+  w.head_kv = g.head;
   w.batch = g.batch;
-  w.head_kv = w.head / (p.heads / p.heads_kv);
+  w.group = p.group;
   w.visit_begin = p.visit_offsets[w.n];
   w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
 
@@ -69,7 +70,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cutlass::arch::warpgroup_reg_alloc<Traits::kMmaRegs>();
     const int tid = threadIdx.x - 128;
     const bool timed = p.timing != nullptr && tid == 0;
-    const int64_t timing_slot = ((int64_t(w.batch) * p.heads + w.head) * p.num_n_blocks + w.n) * 2;
+    const int64_t timing_slot = ((int64_t(w.batch) * p.heads_kv + w.head_kv) * p.num_n_blocks + w.n) * 2;
     if (timed) p.timing[timing_slot] = int64_t(global_timer_ns());
     typename Traits::TiledMmadKV mma_dkv;
     Tensor tdKrdK = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});

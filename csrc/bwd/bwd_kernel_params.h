@@ -14,8 +14,8 @@ struct BwdKernelParams {
   typename Traits::TmaK tma_v;
 
   Strided dk, dv;
-  bool dkv_fp32;
   int batch, heads, heads_kv, seqlen_q, seqlen_k;
+  int group;  // q-heads per k/v head
   int num_m_blocks, num_n_blocks;
   float softmax_scale, scale_log2;
   bool causal;
