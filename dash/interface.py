@@ -107,6 +107,7 @@ def _reference_fwd(q, k, v, softmax_scale, causal):
 
 
 def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal):
+    dout = dout.contiguous()  # as the GPU ops: autograd may hand in an expanded gradient
     batch, seqlen_q, _, heads, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
     validate.check_like("out", out, "q", q)
     validate.check_like("dout", dout, "q", q)
