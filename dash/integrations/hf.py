@@ -16,9 +16,11 @@ function is Transformers' own `sdpa_mask`, which returns None exactly where SDPA
 (or no mask) gives the right answer: no padding, no packed sequences, no extra mask function.
 Then dash runs causal (or full for encoders, and for a single query row), slicing the keys of an
 empty static cache as Transformers' SDPA integration does. Wherever Transformers builds a real
-mask (a padded batch, packed sequences, a static cache while decoding, a model's own mask
-function) the call raises NotImplementedError naming `attention_mask`; so do dropout > 0, a
-sliding window shorter than the keys, softcap and attention sinks.
+mask (a padded batch; packed sequences, which Transformers detects from position_ids when no
+cache is in use; a static cache while decoding; a model's own mask function) the call raises
+NotImplementedError naming `attention_mask`; so do dropout > 0, a sliding window shorter than
+the keys, softcap and attention sinks. dash thus computes what SDPA would compute for the same
+call, and refuses where SDPA would need a mask.
 
 Determinism: `deterministic` comes from the call's keyword (Transformers passes the model's
 keyword arguments down to attention), else from `register(deterministic=...)`; dash also honours
