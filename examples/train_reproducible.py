@@ -93,13 +93,14 @@ class GPT(nn.Module):
         return self.head(self.ln(x))
 
 
-def dataset(cfg, batches=32):
-    """Fixed synthetic batches (batch, seqlen + 1): a random first half, then the same tokens again,
-    so that there is something for attention to learn (copying)."""
-    g = torch.Generator().manual_seed(SEED)
+def batch_of(cfg, step):
+    """The synthetic batch of a step, (batch, seqlen + 1) tokens, the same in every run: a random
+    first half, then the same tokens again, so that there is something for attention to learn
+    (copying the first half)."""
+    g = torch.Generator().manual_seed(SEED * 100003 + step)
     half = (cfg["seqlen"] + 2) // 2
-    first = torch.randint(0, cfg["vocab"], (batches, cfg["batch"], half), generator=g)
-    return torch.cat([first, first], dim=-1)[..., :cfg["seqlen"] + 1]
+    first = torch.randint(0, cfg["vocab"], (cfg["batch"], half), generator=g)
+    return torch.cat([first, first], dim=-1)[:, :cfg["seqlen"] + 1]
 
 
 def train(impl, cfg, device, steps):
@@ -108,10 +109,9 @@ def train(impl, cfg, device, steps):
     torch.manual_seed(SEED)
     model = GPT(cfg, impl).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], betas=(0.9, 0.95), weight_decay=0.1)
-    data = dataset(cfg)
     losses, step_ms = [], []
     for step in range(steps):
-        tokens = data[step % len(data)].to(device)
+        tokens = batch_of(cfg, step).to(device)
         sync(device)
         start = time.perf_counter()
         with torch.autocast(device_type=torch.device(device).type, dtype=torch.bfloat16):
