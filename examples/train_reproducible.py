@@ -1,7 +1,7 @@
 """Bitwise-reproducible training with dash, and what happens without it.
 
 A small GPT (causal self-attention, pre-LayerNorm blocks, bf16 autocast, AdamW) is trained on
-synthetic token data with a fixed seed:
+synthetic token data (random walks on a fixed random graph) with a fixed seed:
 
 - with dash (`dash.flash_attn_func(..., deterministic=True)`) three times: twice in this process
   and once in a fresh one. The losses of every step and the final weights are bitwise equal.
@@ -93,14 +93,19 @@ class GPT(nn.Module):
         return self.head(self.ln(x))
 
 
-def batch_of(cfg, step):
-    """The synthetic batch of a step, (batch, seqlen + 1) tokens, the same in every run: a random
-    first half, then the same tokens again, so that there is something for attention to learn
-    (copying the first half)."""
-    g = torch.Generator().manual_seed(SEED * 100003 + step)
-    half = (cfg["seqlen"] + 2) // 2
-    first = torch.randint(0, cfg["vocab"], (cfg["batch"], half), generator=g)
-    return torch.cat([first, first], dim=-1)[:, :cfg["seqlen"] + 1]
+def dataset(cfg, steps, successors=8):
+    """The token batches of every step, (steps, batch, seqlen + 1), the same in every run: random
+    walks on a fixed random graph where each token has `successors` possible next tokens, so the
+    loss can fall from ln(vocab) towards ln(successors) as the model learns the graph."""
+    g = torch.Generator().manual_seed(SEED)
+    graph = torch.randint(0, cfg["vocab"], (cfg["vocab"], successors), generator=g)
+    rows, length = steps * cfg["batch"], cfg["seqlen"] + 1
+    choice = torch.randint(0, successors, (rows, length), generator=g)
+    tokens = torch.empty(rows, length, dtype=torch.long)
+    tokens[:, 0] = torch.randint(0, cfg["vocab"], (rows,), generator=g)
+    for t in range(1, length):
+        tokens[:, t] = graph[tokens[:, t - 1], choice[:, t]]
+    return tokens.view(steps, cfg["batch"], length)
 
 
 def train(impl, cfg, device, steps):
@@ -109,9 +114,10 @@ def train(impl, cfg, device, steps):
     torch.manual_seed(SEED)
     model = GPT(cfg, impl).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], betas=(0.9, 0.95), weight_decay=0.1)
+    data = dataset(cfg, steps)
     losses, step_ms = [], []
     for step in range(steps):
-        tokens = batch_of(cfg, step).to(device)
+        tokens = data[step].to(device)
         sync(device)
         start = time.perf_counter()
         with torch.autocast(device_type=torch.device(device).type, dtype=torch.bfloat16):
