@@ -215,7 +215,7 @@ def _define_torch_ops():
 # ---- PyTorch's FA3 route -----------------------------------------------------------------------
 def sdpa_route_available() -> str | None:
     """None where this torch can route SDPA's flash path to FA3 (torch.nn.attention's
-    activate_flash_attention_impl with an "FA3" entry: torch 2.11 and later have it), else why not."""
+    activate_flash_attention_impl with an "FA3" entry: torch 2.11 and 2.13 have it), else why not."""
     attention = getattr(torch.nn, "attention", None)
     if attention is None or not hasattr(attention, "activate_flash_attention_impl"):
         return (f"torch {torch.__version__} has no torch.nn.attention.activate_flash_attention_impl "
