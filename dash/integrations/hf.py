@@ -95,7 +95,7 @@ def register(name: str = "dash", *, deterministic: bool | None = None, schedule:
         from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
     except ImportError as exc:
         raise ImportError("dash.integrations.hf.register() needs transformers with AttentionInterface and "
-                          f"AttentionMaskInterface (transformers >= 4.53): {exc}") from exc
+                          f"masking_utils.AttentionMaskInterface (checked with transformers 5.17.0): {exc}") from exc
     from dash import ops
 
     if schedule not in ops.SCHEDULES:
