@@ -1,4 +1,6 @@
-"""`python -m dash`: what this machine can run, in a few lines, and a one-line verdict."""
+"""`python -m dash`: what this machine can run, in a few lines, and a one-line verdict.
+`python -m dash check`: that, then a correctness, repeatability and speed check on the GPU
+(dash.check)."""
 from __future__ import annotations
 
 import platform
@@ -39,6 +41,8 @@ def report() -> tuple[list[str], bool]:
                  "(bottom-right), any lengths, MHA/GQA/MQA; backward schedules atomic, ascending, descending, spt, "
                  "shift, shift_causal, auto; torch.compile, CUDA graphs")
     lines.append("not yet     varlen, sliding window, softcap, dropout, fp8, head_dim 96/192/256")
+    lines.append("cpu         CPU tensors run dash's fp32 reference (dash.reference), not the kernels")
+    lines += _integrations(torch)
     if problems:
         lines.append("verdict     NOT READY: " + "; ".join(problems))
     else:
@@ -46,7 +50,38 @@ def report() -> tuple[list[str], bool]:
     return lines, not problems
 
 
-def main() -> int:
+def _integrations(torch) -> list[str]:
+    from dash.integrations import fa3
+
+    found = fa3.real_fa3()
+    if fa3.installed():
+        line = "installed in this process: flash_attn_interface is dash's"
+    elif found:
+        line = f"a real FlashAttention-3 is installed ({found}); dash.integrations.fa3.install() leaves it alone"
+    else:
+        line = "no FlashAttention-3 installed; dash.integrations.fa3.install() serves FA3's module and torch ops"
+    why = fa3.sdpa_route_available()
+    route = ("torch's SDPA -> FA3 route present: dash.integrations.fa3.activate_sdpa()" if why is None
+             else f"torch's SDPA -> FA3 route absent: {why}")
+    import importlib.metadata
+
+    try:  # the version only: importing transformers would take seconds
+        version = importlib.metadata.version("transformers")
+        hf = f"transformers {version}: dash.integrations.hf.register() adds attn_implementation='dash'"
+    except importlib.metadata.PackageNotFoundError:
+        hf = "transformers not installed"
+    return [f"fa3 compat  {line}", f"torch sdpa  {route}", f"hf          {hf}"]
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "check":
+        from dash.check import main as check_main
+
+        return check_main(argv[1:])
+    if argv:
+        print(f"usage: python -m dash [check [--help]] (unknown argument {argv[0]!r})", file=sys.stderr)
+        return 2
     lines, _ = report()
     print("\n".join(lines))
     return 0

@@ -5,6 +5,13 @@ Both kernels are registered as `torch.library` custom ops with fake (meta) imple
 `torch.compile(fullgraph=True)` traces through them without graph breaks, and they allocate with
 torch's caching allocator on the current stream, so they can be captured in CUDA graphs (after
 one warm-up call per shape, which builds and caches the schedule tables on the device).
+
+CPU tensors: the custom ops have a CPU kernel that runs dash's fp32 reference (`dash.reference`:
+plain PyTorch, a closed-form backward) with the same input checks as the GPU kernels, so code
+written against dash (and the FA3 and Hugging Face integrations in `dash.integrations`) runs on a
+machine without a GPU, e.g. in CI. It is a reference, not a kernel: slow, fp32 inside, and
+deterministic because CPU math is; `schedule` and `sm_margin` are validated and otherwise unused.
+The GPU path is unchanged: other devices still need a Hopper GPU (`dash.validate.check_device`).
 """
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ import torch
 
 from dash import ops, validate
 from dash.fwd import attn_fwd
+from dash.reference import attention_ref, attention_ref_bwd
 
 
 @torch.library.custom_op("dash::attn_fwd", mutates_args=())
@@ -76,16 +84,124 @@ def _backward(ctx, dout, dlse):
 _attn_fwd_for_grad_op.register_autograd(_backward, setup_context=_setup_context)
 
 
+@torch.library.custom_op("dash::attn_bwd_into", mutates_args=("dq", "dk", "dv"))
+def _attn_bwd_into_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+                      softmax_lse: torch.Tensor, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
+                      softmax_scale: float, causal: bool, deterministic: bool, schedule: str,
+                      sm_margin: int) -> None:
+    """The backward writing into the caller's dq, dk, dv (FA3's `_flash_attn_backward` contract)."""
+    ops.attn_bwd(dout.contiguous(), q, k, v, out, softmax_lse, softmax_scale=softmax_scale, causal=causal,
+                 deterministic=deterministic, schedule=schedule, sm_margin=sm_margin, dq=dq, dk=dk, dv=dv)
+
+
+@_attn_bwd_into_op.register_fake
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, deterministic, schedule, sm_margin):
+    return None
+
+
+# ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
+def _reference_fwd(q, k, v, softmax_scale, causal):
+    validate.check_qkv(q, k, v, check_cuda=False)
+    out, lse = attention_ref(q, k, v, causal=causal, softmax_scale=softmax_scale)
+    return out.contiguous(), lse.float().contiguous()
+
+
+def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal):
+    dout = dout.contiguous()  # as the GPU ops: autograd may hand in an expanded gradient
+    batch, seqlen_q, _, heads, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
+    validate.check_like("out", out, "q", q)
+    validate.check_like("dout", dout, "q", q)
+    validate.check_lse(softmax_lse, batch, heads, seqlen_q, q.device)
+    return attention_ref_bwd(q, k, v, dout, causal=causal, softmax_scale=softmax_scale)
+
+
+@_attn_fwd_op.register_kernel("cpu")
+def _(q, k, v, softmax_scale, causal):
+    return _reference_fwd(q, k, v, softmax_scale, causal)
+
+
+@_attn_fwd_for_grad_op.register_kernel("cpu")
+def _(q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
+    return _reference_fwd(q, k, v, softmax_scale, causal)
+
+
+@_attn_bwd_op.register_kernel("cpu")
+def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, deterministic, schedule, sm_margin):
+    return _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal)
+
+
+@_attn_bwd_into_op.register_kernel("cpu")
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, deterministic, schedule, sm_margin):
+    for name, t, ref in (("dq", dq, q), ("dk", dk, k), ("dv", dv, v)):
+        validate.check_like(name, t, name[1], ref)
+    for dst, src in zip((dq, dk, dv), _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal)):
+        dst.copy_(src)
+
+
 def deterministic_requested(deterministic: bool) -> bool:
     """FA3's argument, PyTorch's global switch, or Hugging Face's environment variable."""
     return (bool(deterministic) or torch.are_deterministic_algorithms_enabled()
             or os.environ.get("FLASH_ATTENTION_DETERMINISTIC", "0") == "1")
 
 
-def _not_supported(name, value, default):
+def _not_supported(name, value, default, where="dash.flash_attn_func"):
     if isinstance(value, torch.Tensor) or value != default:
-        raise NotImplementedError(f"dash.flash_attn_func does not support {name}={value!r} yet "
+        raise NotImplementedError(f"{where} does not support {name}={value!r} yet "
                                   f"(only {name}={default!r})")
+
+
+def mask_of_window(causal, window_size_left, window_size_right, seqlen_q, seqlen_k, name="window_size"):
+    """The mask FA3 runs for (causal, window_size): False (full) or True (causal), as FA3's C++
+    resolves it. A window that covers every key (left >= seqlen_k - 1, right >= seqlen_q - 1, or
+    -1) is no window; causal sets right = 0; and (left < 0, right == 0) is the causal mask, so
+    window_size=(-1, 0) means causal=True (TransformerEngine passes both). Any other window is a
+    sliding window, which dash does not support: NotImplementedError naming `name`."""
+    left, right = int(window_size_left), int(window_size_right)
+    if left >= seqlen_k - 1:
+        left = -1
+    if right >= seqlen_q - 1:
+        right = -1
+    if causal:
+        right = 0
+    if left < 0 and right < 0:
+        return False
+    if left < 0 and right == 0:
+        return True
+    raise NotImplementedError(f"dash does not support sliding-window (local) attention: {name}="
+                              f"({window_size_left}, {window_size_right}) with causal={bool(causal)}, "
+                              f"seqlen_q={seqlen_q}, seqlen_k={seqlen_k} is not the full or the causal mask")
+
+
+def check_num_splits(num_splits, where="dash.flash_attn_func"):
+    """FA3's split-KV knob of the forward: 1 (no split) and 0 (FA3 picks; dash never splits) run
+    the same unsplit forward; a forced split count is not supported."""
+    if isinstance(num_splits, bool) or num_splits not in (0, 1):
+        raise NotImplementedError(f"{where} does not support num_splits={num_splits!r} yet "
+                                  "(only 1, or 0: dash's forward does not split the keys)")
+
+
+def attention_forward(q, k, v, softmax_scale, causal, *, deterministic=False, schedule="auto", sm_margin=0):
+    """(out, softmax_lse) of the call, differentiable when grad is on and q, k or v need it: the
+    body of flash_attn_func once FA3's arguments are resolved, shared with dash.integrations.
+    deterministic: the caller's request; deterministic_requested() adds PyTorch's and FA's
+    global switches."""
+    if schedule not in ops.SCHEDULES:
+        raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
+    causal = bool(causal)
+    # Checked here once for both directions: the backward would otherwise only find out after
+    # the forward ran (the forward kernel takes no sm_margin).
+    validate.check_tensor("q", q)
+    sm_margin = validate.check_sm_margin(sm_margin, q.device)
+    softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
+    if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
+        det = deterministic_requested(deterministic)
+        sched = schedule if det else "atomic"
+        if det and sched == "atomic":
+            raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
+                             "deterministic request")
+        ops.check_schedule(sched, det, causal)
+        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
+    return _attn_fwd_op(q, k, v, softmax_scale, causal)
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
@@ -102,37 +218,29 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     `torch.use_deterministic_algorithms(True)` or FLASH_ATTENTION_DETERMINISTIC=1; `schedule`
     (dash only, keyword) picks its schedule ("auto" asks the schedule model). Otherwise it
     runs the non-deterministic atomic path. `pack_gqa` is a performance hint of FA3's and is
-    ignored. `sm_margin` is validated (0 <= sm_margin < SMs) and changes nothing: dash's kernels
-    are not persistent, and the backward's bits and tables do not depend on it (README,
-    "Determinism contract"). Other FA3 arguments with non-default values raise
-    NotImplementedError.
+    ignored; `num_splits` may be 1 or 0 (FA3's "pick for me"). `window_size` is resolved as FA3
+    does (`mask_of_window`): a window that covers every key is none, and (-1, 0) is the causal
+    mask; a real sliding window raises NotImplementedError. `sm_margin` is validated
+    (0 <= sm_margin < SMs) and changes nothing: dash's kernels are not persistent, and the
+    backward's bits and tables do not depend on it (README, "Determinism contract"). Other FA3
+    arguments with non-default values raise NotImplementedError. CPU tensors run dash's fp32
+    reference (module docstring).
     """
     _not_supported("qv", qv, None)
     _not_supported("q_descale", q_descale, None)
     _not_supported("k_descale", k_descale, None)
     _not_supported("v_descale", v_descale, None)
-    _not_supported("window_size", tuple(window_size), (-1, -1))
     _not_supported("attention_chunk", attention_chunk, 0)
     _not_supported("softcap", softcap, 0.0)
-    _not_supported("num_splits", num_splits, 1)
+    check_num_splits(num_splits)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
-    causal = bool(causal)
-    # Checked here once for both directions: the backward would otherwise only find out after
-    # the forward ran (the forward kernel takes no sm_margin).
     validate.check_tensor("q", q)
-    sm_margin = validate.check_sm_margin(sm_margin, q.device)
-    softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
-    if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
-        det = deterministic_requested(deterministic)
-        sched = schedule if det else "atomic"
-        if det and sched == "atomic":
-            raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
-                             "deterministic request")
-        ops.check_schedule(sched, det, causal)
-        out, lse = _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
-    else:
-        out, lse = _attn_fwd_op(q, k, v, softmax_scale, causal)
+    validate.check_tensor("k", k)
+    causal = mask_of_window(causal, *window_size, q.shape[1] if q.dim() > 1 else 0,
+                            k.shape[1] if k.dim() > 1 else 0)
+    out, lse = attention_forward(q, k, v, softmax_scale, causal, deterministic=deterministic, schedule=schedule,
+                                 sm_margin=sm_margin)
     return (out, lse) if return_attn_probs else out
 
 

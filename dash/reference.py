@@ -20,17 +20,23 @@ def causal_mask(seqlen_q: int, seqlen_k: int, device=None) -> torch.Tensor:
     return j <= i + (seqlen_k - seqlen_q)
 
 
-def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True):
-    """Returns (out, lse). With upcast, the math runs in fp32 (fp64 if the inputs are fp64)
-    and out is cast back to q's dtype; without, it runs in the input dtype (PyTorch's own
-    rounding, used to set the error bound of a test)."""
-    dtype = q.dtype
-    if upcast and dtype in (torch.float16, torch.bfloat16):
-        q, k, v = q.float(), k.float(), v.float()
+def _upcast(tensors, upcast):
+    if upcast and tensors[0].dtype in (torch.float16, torch.bfloat16):
+        return [t.float() for t in tensors]
+    return list(tensors)
+
+
+def _repeat_kv(q, k, v):
     heads, heads_kv = q.shape[2], k.shape[2]
     if heads != heads_kv:
         k = k.repeat_interleave(heads // heads_kv, dim=2)
         v = v.repeat_interleave(heads // heads_kv, dim=2)
+    return k, v
+
+
+def _probs_and_lse(q, k, causal, softmax_scale):
+    """Softmax probabilities (batch, heads, seqlen_q, seqlen_k) and lse of the scaled, masked
+    scores; k already repeated to q's heads. Rows that see no key: probabilities 0, lse -inf."""
     scale = softmax_scale if softmax_scale is not None else 1.0 / math.sqrt(q.shape[-1])
     scores = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
     if causal:
@@ -49,8 +55,41 @@ def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True):
     if keep is not None:
         probs = probs * keep
         lse = lse.masked_fill(empty_row, float("-inf"))
+    return probs, lse, scale
+
+
+def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True):
+    """Returns (out, lse). With upcast, the math runs in fp32 (fp64 if the inputs are fp64)
+    and out is cast back to q's dtype; without, it runs in the input dtype (PyTorch's own
+    rounding, used to set the error bound of a test)."""
+    dtype = q.dtype
+    q, k, v = _upcast((q, k, v), upcast)
+    k, v = _repeat_kv(q, k, v)
+    probs, lse, _ = _probs_and_lse(q, k, causal, softmax_scale)
     out = torch.einsum("bhqk,bkhd->bqhd", probs, v)
     return out.to(dtype), lse
+
+
+def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None):
+    """(dq, dk, dv) of attention_ref in closed form (no autograd), fp32 inside, in the inputs'
+    dtypes: dV = P^T dO, dS = P * (dO V^T - rowsum(dO * O)), dQ = scale dS K, dK = scale dS^T Q,
+    with GQA's dK/dV summed over each group. What dash runs on CPU tensors (dash.interface), where
+    a custom op's kernel cannot use autograd; equal to attention_ref_grads up to fp32 rounding."""
+    heads, heads_kv = q.shape[2], k.shape[2]
+    dtypes = (q.dtype, k.dtype, v.dtype)
+    qf, kf, vf, dof = _upcast((q, k, v, dout), True)
+    kr, vr = _repeat_kv(qf, kf, vf)
+    probs, _, scale = _probs_and_lse(qf, kr, causal, softmax_scale)
+    dv = torch.einsum("bhqk,bqhd->bkhd", probs, dof)
+    dp = torch.einsum("bqhd,bkhd->bhqk", dof, vr)
+    ds = probs * (dp - (probs * dp).sum(dim=-1, keepdim=True))
+    dq = torch.einsum("bhqk,bkhd->bqhd", ds, kr) * scale
+    dk = torch.einsum("bhqk,bqhd->bkhd", ds, qf) * scale
+    if heads != heads_kv:
+        b, sk, _, d = dk.shape
+        dk = dk.view(b, sk, heads_kv, heads // heads_kv, d).sum(dim=3)
+        dv = dv.view(b, sk, heads_kv, heads // heads_kv, d).sum(dim=3)
+    return tuple(g.to(dt) for g, dt in zip((dq, dk, dv), dtypes))
 
 
 def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True):

@@ -100,7 +100,8 @@ def test_explicit_schedule_that_does_not_apply_to_the_shape():
     assert resolve_schedule("shift", False, p) == "atomic"
 
 
-# ---- flash_attn_func: checked at the call, before the forward runs ---------------------------
+# ---- flash_attn_func: checked at the call, before the forward runs (CPU tensors then run the
+# fp32 reference: tests/test_interface.py) ------------------------------------------------------
 def qkv_grad(d=64):
     return [torch.randn(1, 8, 2, d, dtype=torch.bfloat16, requires_grad=True) for _ in range(3)]
 
@@ -116,9 +117,8 @@ def qkv_grad(d=64):
     (dict(schedule="shift_causal", deterministic=True), ValueError, r"schedule='shift_causal' applies to causal masks"),
     (dict(schedule="fastest"), ValueError, r"^schedule must be one of"),
     (dict(schedule="atomic", deterministic=True), ValueError, r"schedule='atomic'"),
-    (dict(window_size=(8, 0)), NotImplementedError, r"window_size"),
+    (dict(window_size=(4, 0)), NotImplementedError, r"window_size"),
     (dict(softcap=1.0), NotImplementedError, r"softcap"),
-    (dict(), ValueError, r"^q must be on a CUDA device"),
 ])
 def test_flash_attn_func_rejects(kwargs, exc, msg):
     q, k, v = qkv_grad()

@@ -7,7 +7,7 @@ from tests.helpers import assert_close_as_fa3, make_inputs, reference_and_baseli
 
 
 @pytest.mark.parametrize("kwargs,name", [
-    (dict(softcap=1.0), "softcap"), (dict(window_size=(128, 0)), "window_size"),
+    (dict(softcap=1.0), "softcap"), (dict(window_size=(2, 0)), "window_size"),
     (dict(qv=torch.zeros(1)), "qv"), (dict(q_descale=torch.ones(1)), "q_descale"),
     (dict(k_descale=torch.ones(1)), "k_descale"), (dict(v_descale=torch.ones(1)), "v_descale"),
     (dict(attention_chunk=64), "attention_chunk"), (dict(num_splits=4), "num_splits"),
@@ -16,6 +16,67 @@ def test_unsupported_arguments_raise(kwargs, name):
     q = torch.zeros(1, 8, 2, 64, dtype=torch.bfloat16)
     with pytest.raises(NotImplementedError, match=name):
         dash.flash_attn_func(q, q, q, **kwargs)
+
+
+@pytest.mark.parametrize("causal,window,seqlen_q,seqlen_k,expected", [
+    (False, (-1, -1), 8, 8, False), (True, (-1, -1), 8, 8, True),
+    (False, (-1, 0), 8, 8, True),      # FA3: (-1, 0) is the causal mask (TransformerEngine passes it)
+    (True, (-1, 0), 8, 8, True), (False, (7, 7), 8, 8, False), (False, (100, 0), 8, 8, True),
+    (True, (7, -1), 8, 8, True), (False, (-1, 0), 1, 8, False),  # one query row: causal == full
+    (False, (3, 7), 8, 4, False), (True, (2, -1), 4, 3, True),
+])
+def test_window_size_that_is_the_full_or_the_causal_mask(causal, window, seqlen_q, seqlen_k, expected):
+    from dash.interface import mask_of_window
+
+    assert mask_of_window(causal, *window, seqlen_q, seqlen_k) is expected
+
+
+@pytest.mark.parametrize("causal,window,seqlen_q,seqlen_k", [
+    (False, (2, 0), 8, 8), (True, (2, -1), 8, 8), (False, (-1, 2), 8, 8), (False, (0, 0), 8, 8),
+    (False, (6, -1), 8, 8), (True, (0, -1), 8, 2),
+])
+def test_sliding_windows_raise(causal, window, seqlen_q, seqlen_k):
+    from dash.interface import mask_of_window
+
+    with pytest.raises(NotImplementedError, match=r"window_size=\("):
+        mask_of_window(causal, *window, seqlen_q, seqlen_k)
+
+
+def test_num_splits_zero_means_no_split():
+    q = torch.randn(1, 8, 2, 64, dtype=torch.bfloat16)
+    assert torch.equal(dash.flash_attn_func(q, q, q, num_splits=0), dash.flash_attn_func(q, q, q))
+
+
+# ---- CPU: the custom ops run dash's fp32 reference (dash.interface docstring) ---------------------
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("seqlen_q,seqlen_k,heads,heads_kv", [(16, 16, 4, 4), (5, 24, 4, 2), (24, 7, 2, 1)])
+def test_cpu_runs_the_reference(causal, seqlen_q, seqlen_k, heads, heads_kv):
+    from dash.reference import attention_ref, attention_ref_bwd
+
+    q, k, v, dout = make_inputs(2, seqlen_q, seqlen_k, heads, heads_kv, 64, torch.bfloat16, device="cpu", seed=3)
+    out_ref, lse_ref = attention_ref(q, k, v, causal=causal)
+    grads_ref = attention_ref_bwd(q, k, v, dout, causal=causal)
+    for deterministic in (False, True):
+        out, dq, dk, dv = grads_of(q, k, v, dout, causal=causal, deterministic=deterministic)
+        assert out.is_contiguous() and out.dtype == q.dtype
+        assert torch.equal(out, out_ref)
+        for name, g, r in zip(("dq", "dk", "dv"), (dq, dk, dv), grads_ref):
+            assert torch.equal(g, r), name
+    out, lse = dash.flash_attn_func(q, k, v, causal=causal, return_attn_probs=True)
+    assert lse.dtype == torch.float32 and lse.shape == (2, heads, seqlen_q)
+    assert torch.equal(lse, lse_ref.float())
+
+
+def test_cpu_keeps_the_gpu_limits():
+    q = torch.randn(1, 8, 2, 32, dtype=torch.bfloat16, requires_grad=True)
+    with pytest.raises(ValueError, match="head_dim 32 is not supported"):
+        dash.flash_attn_func(q, q, q)
+    q = torch.randn(1, 8, 2, 64, requires_grad=True)
+    with pytest.raises(TypeError, match="q must be float16 or bfloat16"):
+        dash.flash_attn_func(q, q, q)
+    q = torch.randn(1, 8, 2, 64, dtype=torch.bfloat16, requires_grad=True)
+    with pytest.raises(ValueError, match="schedule='shift' applies to the full mask"):
+        dash.flash_attn_func(q, q, q, causal=True, deterministic=True, schedule="shift")
 
 
 def test_varlen_is_not_supported_yet():

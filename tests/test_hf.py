@@ -1,0 +1,253 @@
+"""Hugging Face Transformers: attn_implementation="dash" (dash.integrations.hf) on a small, randomly
+initialised Llama-style model built from a config (GQA: 4 query heads over 2 key/value heads), and
+PyTorch's SDPA -> FA3 route (dash.integrations.fa3.activate_sdpa) under the same model.
+
+On the CPU dash runs its fp32 reference (dash.interface); the GPU tests run the kernels.
+"""
+import copy
+
+import pytest
+import torch
+
+transformers = pytest.importorskip("transformers", reason="transformers is not installed")
+
+import dash.integrations.hf as hf  # noqa: E402
+from dash import interface  # noqa: E402
+from dash.integrations import fa3  # noqa: E402
+
+VOCAB = 256
+
+
+def config(head_dim=64, heads=4, heads_kv=2):
+    return transformers.LlamaConfig(vocab_size=VOCAB, hidden_size=heads * head_dim, intermediate_size=512,
+                                    num_hidden_layers=2, num_attention_heads=heads, num_key_value_heads=heads_kv,
+                                    head_dim=head_dim, max_position_embeddings=512, attention_dropout=0.0)
+
+
+def model_of(cfg, attn, dtype, device, state=None, seed=0):
+    """A LlamaForCausalLM with its own copy of the config (models built from one config object
+    share its _attn_implementation), seeded weights or the given ones."""
+    torch.manual_seed(seed)
+    model = transformers.LlamaForCausalLM._from_config(copy.deepcopy(cfg), attn_implementation=attn, dtype=dtype)
+    if state is not None:
+        model.load_state_dict(state)
+    return model.to(device)
+
+
+@pytest.fixture
+def registered():
+    hf.register()
+    try:
+        yield "dash"
+    finally:
+        hf.unregister()
+
+
+@pytest.fixture
+def dash_calls(monkeypatch):
+    """The keyword arguments of each dash attention forward (dash.interface.attention_forward, which
+    both the Transformers integration and the FA3 route reach)."""
+    calls = []
+    real = interface.attention_forward
+    monkeypatch.setattr(interface, "attention_forward", lambda *a, **kw: calls.append(kw) or real(*a, **kw))
+    return calls
+
+
+def loss_and_grads(model, ids, **kwargs):
+    out = model(ids, labels=ids, **kwargs)
+    out.loss.backward()
+    grads = {name: p.grad.float().clone() for name, p in model.named_parameters()}
+    model.zero_grad(set_to_none=True)
+    return out.logits.float().detach(), grads
+
+
+def check_against_sdpa(cfg, attn, device, seqlen, dash_calls, route=None):
+    """Logits and every parameter's gradient of `attn` (bf16) against an fp32 eager reference with
+    the same (bf16-rounded) weights, within twice the error of SDPA in bf16 (FA3's criterion)."""
+    ref = model_of(cfg, "eager", torch.float32, device)
+    state = {name: w.to(torch.bfloat16) for name, w in ref.state_dict().items()}
+    ref.load_state_dict({name: w.float() for name, w in state.items()})
+    ids = torch.randint(0, VOCAB, (2, seqlen), generator=torch.Generator().manual_seed(1)).to(device)
+    want_logits, want_grads = loss_and_grads(ref, ids)
+    sdpa_logits, sdpa_grads = loss_and_grads(model_of(cfg, "sdpa", torch.bfloat16, device, state), ids)
+    with route or _nothing():
+        got_logits, got_grads = loss_and_grads(model_of(cfg, attn, torch.bfloat16, device, state), ids)
+    assert dash_calls, "dash did not run"
+
+    def err(a, b):
+        return (a - b).abs().max().item()
+    base, got = err(sdpa_logits, want_logits), err(got_logits, want_logits)
+    assert got <= 2 * base + 1e-3, f"logits: {got:.3e} > 2 x SDPA's {base:.3e}"
+    for name in want_grads:
+        base, got = err(sdpa_grads[name], want_grads[name]), err(got_grads[name], want_grads[name])
+        assert got <= 2 * base + 1e-4, f"grad of {name}: {got:.3e} > 2 x SDPA's {base:.3e}"
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def two_training_steps(cfg, attn, device, seqlen, **forward_kwargs):
+    """Losses and weights after two AdamW steps from the same seed and data."""
+    model = model_of(cfg, attn, torch.bfloat16, device, seed=5)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    g = torch.Generator().manual_seed(6)
+    losses = []
+    for _ in range(2):
+        ids = torch.randint(0, VOCAB, (2, seqlen), generator=g).to(device)
+        loss = model(ids, labels=ids, **forward_kwargs).loss
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        losses.append(loss.detach())
+    return torch.stack(losses), [p.detach().clone() for p in model.parameters()]
+
+
+def assert_bitwise_equal_runs(first, second):
+    assert torch.equal(first[0], second[0]), f"losses differ: {first[0].tolist()} vs {second[0].tolist()}"
+    assert all(torch.equal(a, b) for a, b in zip(first[1], second[1])), "weights differ"
+
+
+# ---- CPU ----------------------------------------------------------------------------------------
+def test_register_makes_the_name_valid():
+    with pytest.raises(ValueError, match="dash"):
+        model_of(config(), "dash", torch.bfloat16, "cpu")
+    hf.register()
+    try:
+        assert model_of(config(), "dash", torch.bfloat16, "cpu").config._attn_implementation == "dash"
+    finally:
+        hf.unregister()
+    with pytest.raises(ValueError, match="dash"):
+        model_of(config(), "dash", torch.bfloat16, "cpu")
+
+
+def test_cpu_logits_and_grads_match_sdpa(registered, dash_calls):
+    check_against_sdpa(config(), "dash", "cpu", 64, dash_calls)
+
+
+def test_cpu_two_training_steps_are_bitwise_equal(registered, dash_calls):
+    first = two_training_steps(config(), "dash", "cpu", 32, deterministic=True)
+    assert dash_calls and all(kw["deterministic"] for kw in dash_calls)
+    assert_bitwise_equal_runs(first, two_training_steps(config(), "dash", "cpu", 32, deterministic=True))
+
+
+def test_deterministic_from_register_or_the_call(dash_calls):
+    ids = torch.randint(0, VOCAB, (1, 16))
+    for default, kwargs, expected in ((None, {}, False), (True, {}, True), (True, dict(deterministic=False), False),
+                                      (None, dict(deterministic=True), True)):
+        hf.register(deterministic=default)
+        try:
+            dash_calls.clear()
+            model_of(config(), "dash", torch.bfloat16, "cpu")(ids, **kwargs)
+            assert dash_calls and all(kw["deterministic"] is expected for kw in dash_calls), (default, kwargs)
+        finally:
+            hf.unregister()
+
+
+def test_cpu_generation_with_a_cache_matches_sdpa(registered):
+    """Decoding: one query row over the cached keys (dash's bottom-right causal mask)."""
+    cfg = config()
+    state = model_of(cfg, "sdpa", torch.bfloat16, "cpu").state_dict()
+    ids = torch.randint(0, VOCAB, (1, 12), generator=torch.Generator().manual_seed(2))
+    kwargs = dict(max_new_tokens=6, do_sample=False, attention_mask=torch.ones_like(ids))
+    got = model_of(cfg, "dash", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
+    want = model_of(cfg, "sdpa", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
+    assert torch.equal(got, want)
+
+
+def test_what_dash_does_not_run_raises(registered):
+    model = model_of(config(), "dash", torch.bfloat16, "cpu")
+    ids = torch.randint(0, VOCAB, (2, 16))
+    padded = torch.ones_like(ids)
+    padded[0, :3] = 0
+    with pytest.raises(NotImplementedError, match="attention_mask"):
+        model(ids, attention_mask=padded)
+    model(ids, attention_mask=torch.ones_like(ids))  # no padding: no mask
+    # Two sequences packed in one row: Transformers masks them apart (for SDPA as for dash) when it
+    # sees the restart in position_ids, which it looks for without a cache.
+    packed = torch.cat([torch.arange(8), torch.arange(8)])[None]
+    with pytest.raises(NotImplementedError, match="attention_mask"):
+        model(ids[:1], position_ids=packed, use_cache=False)
+    model.train()
+    model.config.attention_dropout = 0.1
+    for layer in model.model.layers:
+        layer.self_attn.attention_dropout = 0.1
+    with pytest.raises(NotImplementedError, match="dropout"):
+        model(ids)
+    q = torch.zeros(1, 2, 8, 64, dtype=torch.bfloat16)
+    module = torch.nn.Module()
+    with pytest.raises(NotImplementedError, match="sliding_window"):
+        hf.attention_forward(module, q, q, q, None, sliding_window=4)
+    with pytest.raises(NotImplementedError, match="softcap"):
+        hf.attention_forward(module, q, q, q, None, softcap=30.0)
+    with pytest.raises(NotImplementedError, match="s_aux"):
+        hf.attention_forward(module, q, q, q, None, s_aux=torch.zeros(2))
+    out, weights = hf.attention_forward(module, q, q, q, None, sliding_window=16)  # a window over every key
+    assert out.shape == (1, 8, 2, 64) and weights is None
+
+
+# ---- GPU ----------------------------------------------------------------------------------------
+@pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_gpu_logits_and_grads_match_sdpa(registered, dash_calls, head_dim):
+    check_against_sdpa(config(head_dim, heads=8, heads_kv=2), "dash", "cuda", 512, dash_calls)
+
+
+@pytest.mark.gpu
+def test_gpu_two_training_steps_are_bitwise_equal(registered, dash_calls):
+    cfg = config(128, heads=8, heads_kv=2)
+    first = two_training_steps(cfg, "dash", "cuda", 1024, deterministic=True)
+    assert dash_calls and all(kw["deterministic"] for kw in dash_calls)
+    for _ in range(2):
+        assert_bitwise_equal_runs(first, two_training_steps(cfg, "dash", "cuda", 1024, deterministic=True))
+
+
+def _sdpa_route_or_skip():
+    why = fa3.sdpa_route_available()
+    if why is not None:
+        pytest.skip(why)
+    if fa3.real_fa3() is not None:
+        pytest.skip("a real FlashAttention-3 is installed here")
+
+
+class _sdpa_on_dash:
+    """SDPA's flash backend routed to dash, under torch.use_deterministic_algorithms(True)."""
+
+    def __enter__(self):
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+
+        fa3.activate_sdpa()
+        torch.use_deterministic_algorithms(True, warn_only=True)
+        self.backend = sdpa_kernel(SDPBackend.FLASH_ATTENTION)
+        self.backend.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.backend.__exit__(*exc)
+        torch.use_deterministic_algorithms(False)
+        fa3.deactivate_sdpa()
+        fa3.uninstall()
+        return False
+
+
+@pytest.mark.gpu
+def test_gpu_sdpa_route_logits_and_grads(monkeypatch, dash_calls):
+    """attn_implementation="sdpa" with PyTorch's FA3 route on dash: the same checks."""
+    _sdpa_route_or_skip()
+    monkeypatch.setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+    check_against_sdpa(config(128, heads=8, heads_kv=2), "sdpa", "cuda", 512, dash_calls, route=_sdpa_on_dash())
+
+
+@pytest.mark.gpu
+def test_gpu_sdpa_route_two_training_steps_are_bitwise_equal(monkeypatch, dash_calls):
+    _sdpa_route_or_skip()
+    monkeypatch.setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+    cfg = config(128, heads=8, heads_kv=2)
+    with _sdpa_on_dash():
+        first = two_training_steps(cfg, "sdpa", "cuda", 1024)
+        assert dash_calls, "dash did not run"
+        assert_bitwise_equal_runs(first, two_training_steps(cfg, "sdpa", "cuda", 1024))
