@@ -1,7 +1,9 @@
 """Schedules as the integer tables the backward kernel reads (the kernel contract).
 
 Per call (all heads and batches share them; M Q tiles, N KV tiles):
-  launch_order  int32[N]    KV tile of the CTA with blockIdx.x = i (a permutation of 0..N-1)
+  launch_order  int32[N]    KV tile of the head's CTA at launch index i (a permutation of 0..N-1);
+                            the kernel folds the heads' launch indices into one grid wave by
+                            wave (dash.schedule.grid), keeping each head's order
   visit_offsets int32[N+1]  CSR offsets, indexed by KV tile n (not by launch position)
   visit_m       int32[T]    visit_m[visit_offsets[n]:visit_offsets[n+1]] = the Q tiles KV tile n
                             visits, in visiting order (T = number of unmasked pairs)
@@ -10,8 +12,9 @@ Per call (all heads and batches share them; M Q tiles, N KV tiles):
                             non-negative ranks are exactly 0..K_m-1.
   num_contrib   int32[M]    K_m
   wave_size     W           a CTA waits only on CTAs of its head at earlier launch positions or
-                            in its own wave (launch positions [kW, (k+1)W)); W = N when no CTA
-                            ever waits on a later launch position.
+                            in its own wave (launch indices [kW, (k+1)W)); W = N when no CTA
+                            ever waits on a later launch position. The kernel's launch order
+                            folds the heads by these waves (launch_wave).
 
 The wave is a property of the shape, never of the device: W = min(M, N, WAVE_LIMIT) by default
 (default_wave_size), the same on every GPU, for every sm_margin and under any concurrent work,
@@ -74,8 +77,23 @@ class ScheduleTables:
         return self.rank.shape[1]
 
     @property
+    def launch_wave(self) -> int:
+        """W of the kernel's launch order across (batch, head) instances (dash.schedule.grid):
+        every instance's launch indices [kW, (k+1)W) start before any instance's wave k + 1.
+
+        The wave itself, wave_size (clamped to N), for every schedule: shift and shift_causal rank
+        each wave after the earlier ones on every Q tile, so a wave that starts right behind its
+        predecessor idles (at 16k tokens shift ran at 0.6x the others); folded, it starts once
+        the other instances' waves have been claimed. ascending, descending and spt record W = N,
+        which keeps the instance-major order they were measured in: they have no waves to keep
+        apart. The launch order sets when CTAs start, never the order of the dQ additions (the
+        ranks, per head and Q tile, do), so W changes speed only, not bits."""
+        return max(1, min(self.wave_size, self.num_n))
+
+    @property
     def launch_pos(self) -> np.ndarray:
-        """launch_pos[n] = the launch position (blockIdx.x) of KV tile n."""
+        """launch_pos[n] = the launch index of KV tile n in its head (its launch position when
+        the grid holds one instance; dash.schedule.grid folds several)."""
         pos = np.empty(self.num_n, dtype=np.int32)
         pos[self.launch_order] = np.arange(self.num_n, dtype=np.int32)
         return pos

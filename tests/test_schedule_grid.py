@@ -1,0 +1,85 @@
+"""CPU: the main kernel's launch order across (batch, head) instances (dash.schedule.grid)."""
+import dataclasses
+
+import numpy as np
+import pytest
+
+from dash.schedule import SCHEDULES, Problem, build_tables
+from dash.schedule.grid import dispatch_order, launch_position, unfold_launch_position
+from dash.schedule.tables import WAVE_LIMIT
+
+SMALL = [(N, W, I) for N in range(1, 11) for W in range(1, N + 1) for I in range(1, 6)]
+
+
+def built_by_hand(N, W, I):
+    """The fold as the docs describe it, by loops: every instance's wave 0, then every
+    instance's wave 1, ...; inside one (instance, wave) its launch indices in order."""
+    out = []
+    for a in range(0, N, W):
+        for i in range(I):
+            out += [(j, i) for j in range(a, min(a + W, N))]
+    return out
+
+
+def test_the_closed_form_is_the_fold():
+    for N, W, I in SMALL:
+        j, i = dispatch_order(N, W, I)
+        assert list(zip(j.tolist(), i.tolist())) == built_by_hand(N, W, I), (N, W, I)
+        # a bijection onto [0, N * I), launch_position its inverse
+        assert launch_position(j, i, N, W, I).tolist() == list(range(N * I))
+        jj, ii = np.meshgrid(np.arange(N), np.arange(I))
+        pos = launch_position(jj, ii, N, W, I)
+        assert sorted(pos.ravel().tolist()) == list(range(N * I))
+        back_j, back_i = unfold_launch_position(pos, N, W, I)
+        assert np.array_equal(back_j, jj) and np.array_equal(back_i, ii)
+
+
+def test_the_fold_keeps_what_liveness_needs():
+    """Each head's launch indices keep their order; a head's wave is consecutive positions; its
+    wave k lies entirely before its wave k + 1. So a wait on an earlier launch index of the own
+    head is a wait on an earlier position, and a wave stays a window of W positions."""
+    for N, W, I in SMALL:
+        pos = launch_position(np.arange(N)[None, :], np.arange(I)[:, None], N, W, I)
+        for i in range(I):
+            assert np.all(np.diff(pos[i]) > 0)
+            for a in range(0, N, W):
+                wave = pos[i, a:a + W]
+                assert np.array_equal(wave, np.arange(wave[0], wave[0] + len(wave)))
+                if a + W < N:
+                    assert wave.max() < pos[i, a + W:a + 2 * W].min()
+
+
+@pytest.mark.parametrize("N,I", [(1, 1), (7, 1), (7, 4), (64, 32)])
+def test_a_wave_of_all_tiles_is_the_instance_major_order(N, I):
+    j, i = dispatch_order(N, N, I)
+    assert np.array_equal(j + N * i, np.arange(N * I))
+    j, i = dispatch_order(N, max(1, N // 3), 1)     # one instance: any wave is the identity
+    assert np.array_equal(j, np.arange(N)) and not i.any()
+
+
+def test_scalars_and_bad_arguments():
+    assert launch_position(9, 1, 10, 4, 3) == 8 * 3 + 1 * 2 + 1       # wave 2 holds tiles 8, 9
+    j, i = unfold_launch_position(27, 10, 4, 3)
+    assert (int(j), int(i)) == (9, 1)
+    for N, W, I in ((0, 1, 1), (4, 0, 1), (4, 5, 1), (4, 2, 0)):
+        with pytest.raises(ValueError):
+            dispatch_order(N, W, I)
+
+
+# ---- which wave each schedule folds with ----
+@pytest.mark.parametrize("seqlen,causal", [(2048, False), (8192, False), (5312, True), (16384, True)])
+def test_launch_wave_per_schedule(seqlen, causal):
+    p = Problem.for_hdim(seqlen, head_dim=128, causal=causal)
+    for s in SCHEDULES:
+        t = build_tables(p, s)
+        if t.built_as in ("ascending", "descending", "spt"):
+            assert t.launch_wave == p.num_n                      # no fold: instance-major
+        else:
+            assert t.launch_wave == t.wave_size <= WAVE_LIMIT    # the schedule's own waves
+            assert (t.launch_wave < p.num_n) == (p.num_n > WAVE_LIMIT)
+
+
+def test_launch_wave_is_clamped_to_the_tiles():
+    p = Problem(seqlen_q=64 * 12, seqlen_k=128 * 8)
+    t = build_tables(p, "shift", wave_size=8)
+    assert dataclasses.replace(t, wave_size=100).launch_wave == 8
