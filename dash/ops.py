@@ -51,6 +51,7 @@ class BwdTables(NamedTuple):
     visit_m: torch.Tensor
     rank: torch.Tensor
     wave_size: int      # co-resident CTAs the schedule relies on (<= dash.schedule.WAVE_LIMIT)
+    launch_wave: int    # the launch order's waves across (batch, k/v head) instances (ScheduleTables.launch_wave)
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
@@ -80,7 +81,8 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
 
     t = build_tables(problem, schedule)  # the shape's wave: never a device-dependent one
     arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
-    return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), **arrays)
+    return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), launch_wave=t.launch_wave,
+                     **arrays)
 
 
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
@@ -105,7 +107,7 @@ def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
 
 
 def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=False, deterministic=True,
-             schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None):
+             schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None, positions=None):
     """Gradients (dq, dk, dv) of FA3-semantics attention (see dash.reference).
 
     schedule: "auto" (the schedule model picks), one of DETERMINISTIC_SCHEDULES, or "atomic"
@@ -116,6 +118,9 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     trace: optional int32 tensor (batch, heads, total visits) that receives, for each visit in
     the tables' visit_m order, the turn its dQ add took (the rank, when deterministic; the
     arrival order with the atomic path).
+    positions: optional int32 tensor (batch, heads_kv, num_n_blocks) that receives the launch
+    position each CTA claimed, by KV tile (dash.schedule.grid says which it should be: the
+    instances are the batch x heads_kv (k/v head, batch) pairs).
     sm_margin: accepted and validated for FA3's signature (0 <= sm_margin < SMs of the GPU), but
     it changes neither the schedule tables nor the bits, nor the SMs the kernels use: dash's
     backward is not persistent, and its waves need at most dash.schedule.WAVE_LIMIT (32) free
@@ -180,6 +185,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
     p.wave_size = tables.wave_size
+    p.launch_wave = tables.launch_wave
     if timing is not None:
         if timing.shape != (batch, heads_kv, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
             raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads_kv, num_n, 2)}")
@@ -189,6 +195,10 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         if trace.shape != (batch, heads, p.total_visits) or trace.dtype != torch.int32 or not trace.is_contiguous():
             raise ValueError(f"trace must be a contiguous int32 tensor of shape {(batch, heads, p.total_visits)}")
         p.trace = trace.data_ptr()
+    if positions is not None:
+        if positions.shape != (batch, heads_kv, num_n) or positions.dtype != torch.int32 or not positions.is_contiguous():
+            raise ValueError(f"positions must be a contiguous int32 tensor of shape {(batch, heads_kv, num_n)}")
+        p.positions = positions.data_ptr()
 
     stream = torch.cuda.current_stream(q.device).cuda_stream
     with torch.cuda.device(q.device):

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 import torch
 
@@ -211,6 +212,65 @@ def test_kernel_follows_the_schedule_tables(schedule, causal, seqlen_q, seqlen_k
     visit_n = torch.repeat_interleave(torch.arange(model.num_n), torch.from_numpy(model.visit_offsets).diff().long())
     expected = torch.from_numpy(model.rank)[visit_m, visit_n].int()
     assert torch.equal(trace.cpu(), expected.expand(batch, heads, -1)), "kernel's turns differ from the ranks"
+
+
+# (head_dim, causal, seqlen_q, seqlen_k) where the shift family's launch waves are folded across
+# the (batch, head) instances with N > W and N not a multiple of W (dash.schedule.grid): a short
+# seqlen_q makes full-mask shift's waves M = 3 Q tiles wide (N = 10: waves 3, 3, 3, 1); 5312
+# tokens make 42 KV tiles, waves 32 and 10 for shift_causal. The other schedules run unfolded.
+FOLD_SHAPES = [(128, False, 200, 1216), (64, False, 300, 1216), (128, True, 5312, 5312), (64, True, 5312, 5312)]
+
+
+def _fold_cases():
+    return [(s, hd, causal, sq, sk) for hd, causal, sq, sk in FOLD_SHAPES for s, _ in mask_schedules([causal])]
+
+
+@pytest.mark.parametrize("schedule,head_dim,causal,seqlen_q,seqlen_k", _fold_cases())
+def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, seqlen_k):
+    """Each CTA claims the launch position the model gives its (batch, k/v head, KV tile): the
+    device's decode (csrc/bwd/bwd_grid.h) is dash.schedule.grid's, wave by wave across the
+    batch x heads_kv instances (GQA here, so that a fold over the q-heads would show). Its dQ
+    adds take their ranks' turns, and the gradients match the reference."""
+    from dash.ops import _problem, attn_bwd, schedule_tables
+    from dash.schedule import build_tables
+    from dash.schedule.grid import launch_position
+
+    batch, heads, heads_kv = 2, 6, 3
+    q, k, v, dout = make_inputs(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, torch.bfloat16, seed=9)
+    out, lse = reference_fwd(q, k, v, causal)
+    tables = schedule_tables(q, k, causal=causal, schedule=schedule)
+    model = build_tables(_problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype,
+                                  0), schedule)
+    N, W, instances = model.num_n, model.launch_wave, batch * heads_kv
+    assert model.built_as == schedule and tables.launch_wave == W
+    assert (W < N and N % W != 0) if schedule.startswith("shift") else W == N
+    positions = torch.full((batch, heads_kv, N), -1, dtype=torch.int32, device="cuda")
+    trace = torch.full((batch, heads, tables.visit_m.numel()), -7, dtype=torch.int32, device="cuda")
+    dq, dk, dv = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, positions=positions,
+                          trace=trace)
+    # positions[b, h, n] of instance h + heads_kv * b, whose KV tile n runs at launch index launch_pos[n]
+    want = launch_position(model.launch_pos[None, :], np.arange(instances)[:, None], N, W, instances)
+    got = positions.cpu().view(instances, N).numpy()
+    assert np.array_equal(got, want), f"launch positions differ from the fold at {np.argwhere(got != want)[:5]}"
+    visit_n = np.repeat(np.arange(N), np.diff(model.visit_offsets))
+    ranks = torch.from_numpy(model.rank[model.visit_m, visit_n]).int()
+    assert torch.equal(trace.cpu(), ranks.expand(batch, heads, -1)), "kernel's turns differ from the ranks"
+    (dq_ref, dk_ref, dv_ref), (dq_pt, dk_pt, dv_pt) = reference_and_baseline_grads(q, k, v, dout, causal)
+    tag = f"{schedule} d{head_dim} sq{seqlen_q} sk{seqlen_k} causal={causal}"
+    assert_close_as_fa3(f"dq [{tag}]", dq, dq_ref, dq_pt)
+    assert_close_as_fa3(f"dk [{tag}]", dk, dk_ref, dk_pt)
+    assert_close_as_fa3(f"dv [{tag}]", dv, dv_ref, dv_pt)
+
+
+def test_a_bad_launch_wave_is_refused(monkeypatch):
+    from dash import ops
+
+    q, k, v, dout = make_inputs(1, 256, 256, 2, 2, 128, torch.bfloat16)
+    real = ops._tables_cached
+    for bad in (0, 3):   # N = 2 KV tiles
+        monkeypatch.setattr(ops, "_tables_cached", lambda *args, bad=bad: real(*args)._replace(launch_wave=bad))
+        with pytest.raises(ValueError, match="launch_wave"):
+            run_bwd(q, k, v, dout, False, schedule="ascending")
 
 
 def test_a_wave_larger_than_the_gpu_is_refused(monkeypatch):

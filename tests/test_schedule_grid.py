@@ -1,5 +1,7 @@
-"""CPU: the main kernel's launch order across (batch, head) instances (dash.schedule.grid)."""
+"""CPU: the main kernel's launch order across (batch, head) instances (dash.schedule.grid, the
+mirror of unfold_launch_position in csrc/bwd/bwd_grid.h)."""
 import dataclasses
+import itertools
 
 import numpy as np
 import pytest
@@ -64,6 +66,25 @@ def test_scalars_and_bad_arguments():
     for N, W, I in ((0, 1, 1), (4, 0, 1), (4, 5, 1), (4, 2, 0)):
         with pytest.raises(ValueError):
             dispatch_order(N, W, I)
+
+
+def test_the_kernels_decode_is_this_formula():
+    """The device's unfold_launch_position, compiled for the host into the binding, against the
+    Python formula, exhaustively on small grids (skips where the extension is not built)."""
+    from dash import _ext
+
+    if not _ext.has("bwd_unfold_launch_position"):
+        pytest.skip("dash._C is not built, or predates bwd_unfold_launch_position")
+    C = _ext.load()
+    for N, heads, batch in itertools.product((1, 2, 5, 10, 33), (1, 3), (1, 2)):
+        I = heads * batch
+        for W in sorted({w for w in (1, 2, 3, N // 2, N - 1, N) if 1 <= w <= N}):
+            j, i = dispatch_order(N, W, I)
+            got = [C.bwd_unfold_launch_position(x, N, W, heads, batch) for x in range(N * I)]
+            want = [(int(a), int(b) % heads, int(b) // heads) for a, b in zip(j, i)]
+            assert got == want, (N, W, heads, batch)
+    with pytest.raises(ValueError):
+        C.bwd_unfold_launch_position(0, 4, 5, 1, 1)     # a wave beyond N
 
 
 # ---- which wave each schedule folds with ----

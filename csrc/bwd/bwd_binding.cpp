@@ -2,6 +2,7 @@
 // Python wrapper fills with pointers, sizes and strides, and one function per kernel.
 #include <pybind11/pybind11.h>
 
+#include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
 
 namespace py = pybind11;
@@ -18,14 +19,25 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
-  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(total_visits);
-  DASH_FIELD(timing); DASH_FIELD(trace);
+  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(total_visits);
+  DASH_FIELD(timing); DASH_FIELD(trace); DASH_FIELD(positions);
 #undef DASH_FIELD
 
   m.def("bwd_tile_shape", [](int head_dim, bool causal) {
     auto t = dash::bwd_tile_shape(head_dim, causal);
     return py::make_tuple(t.block_m, t.block_n);
   }, py::arg("head_dim"), py::arg("causal"), "(block_m, block_n) of the backward kernel for this head dim and mask");
+
+  // The main kernel's decode of a launch position, run on the host: the same function the
+  // device runs, so that the CPU tests can compare it with dash.schedule.grid's formula.
+  m.def("bwd_unfold_launch_position", [](int x, int tiles, int wave, int heads, int batch) {
+    DASH_REQUIRE(tiles >= 1 && heads >= 1 && batch >= 1 && wave >= 1 && wave <= tiles,
+                 "need tiles, heads, batch >= 1 and 1 <= wave <= tiles");
+    DASH_REQUIRE(x >= 0 && unsigned(x) < dash::folded_grid_x(tiles, heads, batch), "x is not a position of the grid");
+    auto g = dash::unfold_launch_position(x, tiles, wave, heads, heads * batch);
+    return py::make_tuple(g.tile, g.head, g.batch);
+  }, py::arg("x"), py::arg("tiles"), py::arg("wave"), py::arg("heads"), py::arg("batch"),
+     "(launch index, head, batch) of the main kernel's CTA at launch position x (csrc/bwd/bwd_grid.h)");
 
   auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {
     return [fn](const BwdParams& p, uintptr_t stream) {

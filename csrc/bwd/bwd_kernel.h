@@ -49,14 +49,19 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   __syncthreads();
 
   WorkTile w;
-  // (position in the k/v head's launch order, k/v head, batch)
-  const GridTile g = unfold_grid_position(smem.launch_position, p.num_n_blocks, p.heads_kv);
+  // (launch index in the k/v head's tables, k/v head, batch), positions folded in waves across
+  // the batch x heads_kv instances (bwd_grid.h)
+  const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads_kv,
+                                            p.heads_kv * p.batch);
   w.n = p.launch_order[g.tile];
   w.head_kv = g.head;
   w.batch = g.batch;
   w.group = p.group;
   w.visit_begin = p.visit_offsets[w.n];
   w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
+  if (p.positions != nullptr && threadIdx.x == 0) {
+    p.positions[(int64_t(w.batch) * p.heads_kv + w.head_kv) * p.num_n_blocks + w.n] = smem.launch_position;
+  }
 
   if (warp_group == 0) {
     cutlass::arch::warpgroup_reg_dealloc<Traits::kProducerRegs>();

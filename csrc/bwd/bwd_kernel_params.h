@@ -17,6 +17,7 @@ struct BwdKernelParams {
   int batch, heads, heads_kv, seqlen_q, seqlen_k;
   int group;  // q-heads per k/v head
   int num_m_blocks, num_n_blocks;
+  int launch_wave;  // the fold of launch positions across instances (bwd_grid.h)
   float softmax_scale, scale_log2;
   bool causal;
   bool deterministic;
@@ -34,6 +35,7 @@ struct BwdKernelParams {
 
   int64_t* timing;
   int* trace;
+  int* positions;
   int total_visits;
 };
 

@@ -73,6 +73,10 @@ struct BwdLaunch {
     kp.seqlen_k = p.seqlen_k;
     kp.num_m_blocks = (p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM;
     kp.num_n_blocks = (p.seqlen_k + Traits::kBlockN - 1) / Traits::kBlockN;
+    DASH_REQUIRE(p.launch_wave >= 1 && p.launch_wave <= kp.num_n_blocks,
+                 "BwdParams.launch_wave must be in [1, " + std::to_string(kp.num_n_blocks) + "] (the KV tiles per head; " +
+                     "that many keeps the instance-major order), got " + std::to_string(p.launch_wave));
+    kp.launch_wave = p.launch_wave;
     kp.softmax_scale = p.softmax_scale;
     kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
     kp.causal = p.causal;
@@ -90,6 +94,7 @@ struct BwdLaunch {
     kp.rank = reinterpret_cast<const int*>(p.rank);
     kp.timing = reinterpret_cast<int64_t*>(p.timing);
     kp.trace = reinterpret_cast<int*>(p.trace);
+    kp.positions = reinterpret_cast<int*>(p.positions);
     kp.total_visits = p.total_visits;
     dim3 grid(folded_grid_x(kp.num_n_blocks, p.heads_kv, p.batch));  // one CTA per k/v head's KV tile
     kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);

@@ -55,14 +55,20 @@ struct BwdParams {
   // dash.schedule.WAVE_LIMIT). The launch refuses a wave larger than the CTAs that can be
   // co-resident on this device: that would hang instead of failing.
   int wave_size = 1;
+  // The waves of the launch order across (batch, k/v head) instances (bwd_grid.h,
+  // unfold_launch_position): launch indices [kW, (k+1)W) of every instance run before those of
+  // wave k + 1. 1 <= launch_wave <= N; N keeps the instance-major order. Sets the order CTAs
+  // start in, never the order of the dQ additions (the ranks do), so it changes speed, not bits.
+  int launch_wave = 0;
   int total_visits = 0;  // length of visit_m
 
   // Debug hooks, off when zero:
   //   timing int64 (batch, heads_kv, N, 2): start/end %globaltimer (ns) of each CTA;
   //   trace  int32 (batch, heads, total visits): for the i-th visit of KV tile n (entry
   //          visit_offsets[n] + i), the turn its dQ add actually took in its Q tile's sum
-  //          (the counter value seen; with the atomic path, the arrival order).
-  uintptr_t timing = 0, trace = 0;
+  //          (the counter value seen; with the atomic path, the arrival order);
+  //   positions int32 (batch, heads_kv, N): the launch position each CTA claimed, by KV tile n.
+  uintptr_t timing = 0, trace = 0, positions = 0;
 };
 
 // How many main-kernel CTAs can be resident at once on the current device (SMs x CTAs/SM), for
