@@ -1,12 +1,12 @@
 """CPU: the main kernel's launch order across (batch, head) instances (dash.schedule.grid, the
-mirror of unfold_launch_position in csrc/bwd/bwd_grid.h)."""
+mirror of unfold_launch_position in csrc/bwd/bwd_grid.h), and the model following it."""
 import dataclasses
 import itertools
 
 import numpy as np
 import pytest
 
-from dash.schedule import SCHEDULES, Problem, build_tables
+from dash.schedule import SCHEDULES, Costs, Problem, build_tables, check, min_capacity, simulate
 from dash.schedule.grid import dispatch_order, launch_position, unfold_launch_position
 from dash.schedule.tables import WAVE_LIMIT
 
@@ -104,3 +104,97 @@ def test_launch_wave_is_clamped_to_the_tiles():
     p = Problem(seqlen_q=64 * 12, seqlen_k=128 * 8)
     t = build_tables(p, "shift", wave_size=8)
     assert dataclasses.replace(t, wave_size=100).launch_wave == 8
+
+
+# ---- the model follows the fold ----
+def test_simulation_dispatches_in_the_folded_order():
+    p = Problem(seqlen_q=64 * 16, seqlen_k=128 * 10, batch=2, heads=3, num_sms=7)   # M = 16, N = 10
+    t = build_tables(p, "shift", wave_size=4)                                      # waves 4, 4, 2
+    for detail in (True, False):
+        res = simulate(t, p, Costs(r=0.3, read=0.1, handoff=0.1, setup=1.0), detail=detail)
+        j, i = dispatch_order(10, 4, 6)
+        assert np.array_equal(res.cta_instance, i) and np.array_equal(res.cta_n, t.launch_order[j])
+        assert np.all(np.diff(res.cta_start) >= 0)
+
+
+def test_the_fold_keeps_a_heads_waves_apart_in_the_model():
+    """Shift with two waves per head ranks wave 1 after wave 0 on every Q tile. Instance-major,
+    wave 1 starts right behind wave 0 and waits; folded, the other heads' waves 0 run between
+    them and wave 1 does not wait here."""
+    p = Problem(seqlen_q=64 * 16, seqlen_k=128 * 16, batch=2, heads=8, num_sms=32)  # M = N = 16
+    t = build_tables(p, "shift", wave_size=8)
+    co = Costs(r=0.6, read=0.1, handoff=0.2)
+    folded = simulate(t, p, co)
+    unfolded = simulate(t, p, co, launch_wave=t.num_n)
+    assert unfolded.r_chain_wait.mean() > 0.1 and not folded.r_chain_wait.any()
+    assert folded.makespan < 1.05 * folded.lower_bound < 0.8 * unfolded.makespan
+
+
+def test_check_replays_the_folded_grid():
+    """check() replays the problem's instances in the launch order; a smaller capacity than the
+    wave deadlocks whatever the instances, and names the instance of the stuck CTAs."""
+    p = Problem(seqlen_q=64 * 12, seqlen_k=128 * 8, batch=2, heads=2)     # M = 12, N = 8
+    t = build_tables(p, "shift", wave_size=3)                            # waves 3, 3, 2
+    check(t, p, capacity=3)
+    assert min_capacity(t, instances=4) == min_capacity(t) == 3
+    with pytest.raises(ValueError, match="needs at least 3.*of instance"):
+        check(t, p, capacity=2)
+
+
+def test_choose_simulates_enough_instances_for_the_folded_waves(monkeypatch):
+    """Where choose() may pick the shift family with its waves folded (once
+    SHIFT_FOLDED_MEASURED is set), the instances its simulation covers hold at least the nominal
+    device's slots in one wave each (instances x W >= C) or are all of them: SimResult.estimate's
+    folded extrapolation holds there (docs/schedules.md, Simulation). Checked on the choice
+    table's grid, as rule.model_picks shares the visit budget."""
+    from dash.schedule import rule
+    from dash.schedule.choose import SHIFT_FAMILY, SHIFT_FOLDED_MEASURED, VISIT_BUDGET, candidates, signature
+    from dash.schedule.problem import HEAD_DIMS
+
+    monkeypatch.setitem(SHIFT_FOLDED_MEASURED, "H100", True)
+    folded = 0
+    for hd in HEAD_DIMS:
+        for mask in ("full", "causal"):
+            for sq, sk in rule._grid_shapes():
+                p = Problem.for_hdim(sq, sk, hd, causal=mask == "causal").on_nominal_device()
+                cands = candidates(p)
+                if not set(SHIFT_FAMILY) & set(cands):
+                    continue
+                tables = {s: build_tables(p, s) for s in cands}
+                todo = {signature(t, p.capacity): t for s, t in tables.items() if t.built_as == s}
+                cap = max(1, VISIT_BUDGET // len(todo))
+                for t in todo.values():
+                    if t.launch_wave == t.num_n:
+                        continue
+                    folded += 1
+                    T = len(t.visit_m)
+                    for b in rule.INSTANCE_BUCKETS:
+                        simulated = b if T * b <= cap else max(1, cap // T)
+                        assert simulated == b or simulated * t.launch_wave >= rule.CAPACITY, (hd, mask, sq, sk, b)
+    assert folded > 0
+
+
+def test_choose_leaves_the_folded_shift_family_out_until_measured(monkeypatch):
+    """SHIFT_FOLDED_MEASURED: choose() picks shift or shift_causal only with one wave per head
+    until a benchmark has measured the fold; set, the model's pick at 8k is the folded shift."""
+    import sys
+
+    import dash.schedule.choose  # noqa: F401
+    from dash.schedule import choose
+
+    choose_mod = sys.modules["dash.schedule.choose"]
+    one_wave = Problem.for_hdim(2048, head_dim=128, batch=8, heads=16)       # N = 16 <= W
+    folded = Problem.for_hdim(8192, head_dim=128, batch=2, heads=16)         # N = 64: waves of 32
+    folded_causal = Problem.for_hdim(8192, head_dim=128, causal=True, batch=2, heads=16)
+    assert "shift" in choose_mod.candidates(one_wave)
+    assert not set(choose_mod.SHIFT_FAMILY) & set(choose_mod.candidates(folded))
+    assert not set(choose_mod.SHIFT_FAMILY) & set(choose_mod.candidates(folded_causal))
+    assert choose(folded) not in choose_mod.SHIFT_FAMILY
+    monkeypatch.setitem(choose_mod.SHIFT_FOLDED_MEASURED, "H100", True)
+    choose_mod._choose.cache_clear()
+    try:
+        assert "shift" in choose_mod.candidates(folded)
+        assert choose(folded, exact=True) == "shift"
+        assert choose(folded_causal, exact=True) == "shift_causal"
+    finally:
+        choose_mod._choose.cache_clear()

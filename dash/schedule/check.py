@@ -5,34 +5,40 @@ The deadlock model. Each CTA's dQ writer handles its visits in order and, for vi
 spins until counter[m] == rank[m, n], adds, then increments counter[m] (before it waits on its
 next visit). So the wait-for graph has an edge from every visit to the previous visit of the
 same CTA (program order) and to the visit holding the previous rank of its Q tile (rank order).
-CTAs are dispatched in linear block order onto C co-resident slots and hold the slot until they
-finish; heads never wait on each other, and a head's CTAs are contiguous in linear order, so
-one head decides everything. The tables are deadlock-free for C iff a replay of this protocol
-(each CTA advances while its next turn has come; the next CTA is dispatched whenever fewer than
-C dispatched CTAs are unfinished) finishes every visit. `_replay` does that replay, vectorised
-over CTAs: one round advances every CTA whose turn has come by one visit.
+CTAs are dispatched in launch order onto C co-resident slots and hold the slot until they
+finish. The launch order is the kernel's: the (batch, head) instances' launch indices folded
+wave by wave (dash.schedule.grid), so other heads' CTAs sit between a head's waves; heads never
+wait on each other. The tables are deadlock-free for C iff a replay of this protocol (each CTA
+advances while its next turn has come; the next CTA is dispatched whenever fewer than C
+dispatched CTAs are unfinished) finishes every visit. `_replay` does that replay over the
+instances asked for, vectorised over CTAs: one round advances every CTA whose turn has come by
+one visit.
 
 The wave contract is checked on top: a CTA waits on a later-launched CTA only inside its own
-wave of `wave_size` launch positions, so any C >= wave_size is safe by construction (all
-earlier waves finish without the later ones; then the whole wave fits).
+wave of `wave_size` launch indices of its head, so any C >= wave_size is safe by construction,
+whatever the instances and their fold: the fold keeps each head's order and each wave on
+consecutive launch positions, so every wait outside the wave goes to an earlier position; all
+earlier positions finish without the later ones, and then the whole wave fits.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from .grid import dispatch_order, launch_position
 from .problem import Problem, tile_mask
 from .tables import ScheduleTables, _predecessors
 
 
 def check(tables: ScheduleTables, problem: Problem, capacity: int | None = None) -> None:
     """Raise ValueError unless `tables` are a valid, deadlock-free schedule for `problem` with
-    `capacity` co-resident CTAs (default: problem.capacity)."""
+    `capacity` co-resident CTAs (default: problem.capacity), replayed over the problem's batch x
+    heads instances in the kernel's launch order."""
     C = problem.capacity if capacity is None else int(capacity)
     _check_format(tables, problem)
     mask = tile_mask(problem)
     _check_coverage(tables, mask)
     _check_ranks(tables, mask)
-    _check_waits(tables, C)
+    _check_waits(tables, C, problem.instances)
 
 
 def _fail(tables, msg):
@@ -107,7 +113,7 @@ def _check_ranks(t: ScheduleTables, mask: np.ndarray):
                  f"(ranks must be a permutation of 0..K_m-1)")
 
 
-def _check_waits(t: ScheduleTables, C: int):
+def _check_waits(t: ScheduleTables, C: int, instances: int = 1):
     N = t.num_n
     pos = t.launch_pos.astype(np.int64)
     col = np.repeat(np.arange(N), np.diff(t.visit_offsets))
@@ -125,10 +131,11 @@ def _check_waits(t: ScheduleTables, C: int):
                  f"launch position {p_hold[i]}, outside its wave of {W} (Q tile {t.visit_m[e]}): "
                  f"only waits on earlier positions or inside the own wave are deadlock-free")
     # Replay with C slots: exact for this capacity (and finds cycles of the wait-for graph).
-    stuck = _replay(t, min(C, N))
+    G = N * instances
+    stuck = _replay(t, min(C, G), instances)
     if stuck is not None:
-        if C < N and _replay(t, N) is None:
-            need = min_capacity(t)
+        if C < G and _replay(t, G, instances) is None:
+            need = min_capacity(t, instances)
             _fail(t, f"deadlocks with {C} co-resident CTAs: it needs at least {need} "
                      f"(built with wave_size {W}). {stuck}")
         _fail(t, f"the wait-for graph has a cycle (deadlock for any number of SMs): {stuck}")
@@ -137,74 +144,88 @@ def _check_waits(t: ScheduleTables, C: int):
                  f"so the kernel must refuse it (this table happens to need {min_capacity(t)})")
 
 
-def _replay(t: ScheduleTables, C: int):
-    """Replay the ticket protocol for one head with C slots; None if every visit completes,
-    else a description of where it got stuck."""
+def _replay(t: ScheduleTables, C: int, instances: int = 1):
+    """Replay the ticket protocol for `instances` (batch, head) instances in the kernel's launch
+    order (dash.schedule.grid) with C slots; None if every visit completes, else a description
+    of where it got stuck."""
     N, M = t.num_n, t.num_m
-    order = t.launch_order.astype(np.int64)            # CTA k (launch position) handles n = order[k]
-    start = t.visit_offsets[:-1].astype(np.int64)[order]
-    length = np.diff(t.visit_offsets).astype(np.int64)[order]
+    g_k, g_inst = dispatch_order(N, t.launch_wave, instances)   # CTA g (launch position)
+    n_of = t.launch_order.astype(np.int64)[g_k]                 # handles KV tile n_of[g]
+    start = t.visit_offsets[:-1].astype(np.int64)[n_of]
+    length = np.diff(t.visit_offsets).astype(np.int64)[n_of]
+    row0 = g_inst * M                                           # its instance's Q-tile counters
     col = np.repeat(np.arange(N), np.diff(t.visit_offsets))
     vrank = t.rank[t.visit_m, col].astype(np.int64)    # rank of every visit
     vm = t.visit_m.astype(np.int64)
-    ptr = np.zeros(N, dtype=np.int64)
-    counter = np.zeros(M, dtype=np.int64)
+    G = len(n_of)
+    ptr = np.zeros(G, dtype=np.int64)
+    counter = np.zeros(instances * M, dtype=np.int64)
     finished = length == 0
-    dispatched = 0
+    dispatched = lo = 0                                 # every CTA below lo is finished
     while True:
         # Dispatch in launch order while a slot is free (empty CTAs finish at once).
-        unfinished = int(np.count_nonzero(~finished[:dispatched]))
-        while dispatched < N and unfinished < C:
+        unfinished = int(np.count_nonzero(~finished[lo:dispatched]))
+        while dispatched < G and unfinished < C:
             unfinished += int(not finished[dispatched])
             dispatched += 1
-        act = np.flatnonzero(~finished[:dispatched])
+        while lo < dispatched and finished[lo]:
+            lo += 1
+        act = lo + np.flatnonzero(~finished[lo:dispatched])
         if len(act) == 0:
-            return None if dispatched == N else "nothing left to run"  # pragma: no cover
+            return None if dispatched == G else "nothing left to run"  # pragma: no cover
         e = start[act] + ptr[act]
-        turn = counter[vm[e]] == vrank[e]
+        key = row0[act] + vm[e]
+        turn = counter[key] == vrank[e]
         if not turn.any():
-            return _describe_stuck(t, act, e, counter, dispatched, order, vm, vrank)
+            return _describe_stuck(t, act, e, key, counter, dispatched, n_of, g_inst, vm, vrank, instances)
         go = act[turn]
         ptr[go] += 1
-        counter[vm[e[turn]]] += 1
+        counter[key[turn]] += 1
         finished[go] = ptr[go] == length[go]
 
 
-def _describe_stuck(t, act, e, counter, dispatched, order, vm, vrank):
+def _describe_stuck(t, act, e, key, counter, dispatched, n_of, g_inst, vm, vrank, instances):
     N = t.num_n
-    pos = t.launch_pos
     holder = np.full(t.num_m * N, -1, dtype=np.int64)
     col = np.repeat(np.arange(N), np.diff(t.visit_offsets))
     holder[vm * N + vrank] = col
-    waits = {}  # launch position -> (Q tile, own rank, launch position of the holder of the turn)
-    for k, ek in zip(act.tolist(), e.tolist()):
-        m = int(vm[ek])
-        waits[k] = (m, int(vrank[ek]), int(pos[holder[m * N + counter[m]]]))
-    k = int(act[0])
+    # the launch position of KV tile n of instance i
+    at = launch_position(t.launch_pos.astype(np.int64)[None, :], np.arange(instances)[:, None], N,
+                         t.launch_wave, instances)
+    waits = {}  # launch position -> (Q tile, own rank, turn now, launch position of its holder)
+    for g, ek, kk in zip(act.tolist(), e.tolist(), key.tolist()):
+        m, turn = int(vm[ek]), int(counter[kk])
+        waits[g] = (m, int(vrank[ek]), turn, int(at[g_inst[g], holder[m * N + turn]]))
+    g = int(act[0])
     seen, chain = set(), []
-    while k in waits and k not in seen:
-        seen.add(k)
-        m, r, h = waits[k]
-        chain.append(f"KV tile {order[k]} (position {k}) waits on Q tile {m} for turn {r}, "
-                     f"which is at {counter[m]}: next is KV tile {order[h]} (position {h})")
-        k = h
-    if k >= dispatched:
+
+    def cta(g):
+        head = f" of instance {g_inst[g]}" if instances > 1 else ""
+        return f"KV tile {n_of[g]}{head} (position {g})"
+
+    while g in waits and g not in seen:
+        seen.add(g)
+        m, r, turn, h = waits[g]
+        chain.append(f"{cta(g)} waits on Q tile {m} for turn {r}, which is at {turn}: next is {cta(h)}")
+        g = h
+    if g >= dispatched:
         chain.append(f"which is not dispatched: all {len(act)} slots are held by waiting CTAs")
-    elif k in seen:
+    elif g in seen:
         chain.append("... a cycle")
     return "; ".join(chain[:6]) + (" ..." if len(chain) > 6 else "")
 
 
-def min_capacity(tables: ScheduleTables) -> int:
-    """The smallest number of co-resident CTAs for which the tables are deadlock-free (binary
-    search over replays; raises if even N slots deadlock, i.e. the wait-for graph has a cycle)."""
-    N = tables.num_n
-    if _replay(tables, N) is not None:
+def min_capacity(tables: ScheduleTables, instances: int = 1) -> int:
+    """The smallest number of co-resident CTAs for which the tables are deadlock-free, replayed
+    over `instances` (batch, head) instances in the kernel's launch order (binary search over
+    replays; raises if even all CTAs at once deadlock, i.e. the wait-for graph has a cycle)."""
+    G = tables.num_n * instances
+    if _replay(tables, G, instances) is not None:
         raise ValueError(f"schedule {tables.name!r}: the wait-for graph has a cycle")
-    lo, hi = 1, N
+    lo, hi = 1, G
     while lo < hi:
         mid = (lo + hi) // 2
-        if _replay(tables, mid) is None:
+        if _replay(tables, mid, instances) is None:
             hi = mid
         else:
             lo = mid + 1

@@ -13,7 +13,7 @@ import numpy as np
 from .problem import Problem
 from .rule import instance_bucket, lookup
 from .simulate import Costs, SimResult, simulate
-from .tables import SCHEDULES, ScheduleTables, build_tables
+from .tables import SCHEDULES, ScheduleTables, build_tables, default_wave_size
 
 # (GPU, head dim) -> Costs, fitted by `python -m dash.schedule.calibrate` on
 # bench/results/bwd-H100-80GB-HBM3-20261122-054804.json (H100 SXM, 132 SMs, bf16, backward v2).
@@ -41,6 +41,14 @@ SHIFT_FAMILY = ("shift", "shift_causal")
 # measured it behind in every run: 4.3% (v6 kernel, full grid), 7% (v11), 6% and 6.5% (v12, two
 # runs; bench/NOTES.md). Until the model explains it, the pick there is spt.
 DESCENDING_MAX_KV_TILES_CAUSAL = {"H100": 64}
+# Measured, not modelled: whether choose() may pick the shift family where it runs more than one
+# wave per head, which the kernel now launches folded across the (batch, head) instances
+# (dash.schedule.grid). The model predicts the folded waves about as fast as one wave, 3-7% ahead
+# of ascending at 8k full and shift_causal 3% ahead of spt at d128 causal 8k, but no benchmark
+# has measured the fold yet (the unfolded waves it replaces ran 15-40% behind); until one does,
+# choose() leaves those tables out, on every GPU. Set True for a GPU once measured (then
+# regenerate the choice table). schedule="shift" runs them either way.
+SHIFT_FOLDED_MEASURED = {"H100": False}
 DEFAULT_COSTS = COSTS  # the former name
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
@@ -80,8 +88,9 @@ def gpu_key(gpu: str | None) -> str:
 
 def signature(tables: ScheduleTables, capacity: int) -> str:
     """A digest that is equal for two tables the simulation cannot tell apart: the same visits per
-    launch position, Q tiles renamed in order of first use, the same ranks and wave groups. On a
-    full mask ascending, descending and spt are one schedule up to renaming."""
+    launch position, Q tiles renamed in order of first use, the same ranks, wave groups and
+    launch order across instances (launch_wave). On a full mask ascending, descending and spt
+    are one schedule up to renaming."""
     order = tables.launch_order.astype(np.int64)
     off = tables.visit_offsets.astype(np.int64)
     lengths = (off[1:] - off[:-1])[order]
@@ -93,7 +102,7 @@ def signature(tables: ScheduleTables, capacity: int) -> str:
     rename[uniq[np.argsort(first)]] = np.arange(len(uniq))
     h = hashlib.sha1()
     for a in (lengths, rename[m], tables.rank[m, col].astype(np.int64),
-              np.array([min(tables.wave_size, capacity)], dtype=np.int64)):
+              np.array([min(tables.wave_size, capacity), tables.launch_wave], dtype=np.int64)):
         h.update(a.tobytes())
         h.update(b"|")
     return h.hexdigest()
@@ -172,11 +181,15 @@ def _choose_default(problem, gpu: str) -> str:
 
 def candidates(problem: Problem, gpu: str | None = None) -> tuple:
     """The schedules choose() considers for `problem`: PREFERENCE, less the shift family where
-    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu`, and less
+    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu` or where its
+    waves are folded (several per head) and SHIFT_FOLDED_MEASURED is not set for `gpu`, and less
     descending on a causal mask beyond DESCENDING_MAX_KV_TILES_CAUSAL."""
     out = PREFERENCE
     limit = SHIFT_MAX_KV_TILES.get(gpu_key(gpu))
-    if limit is not None and problem.num_n > limit:
+    # shift's waves are min(W, M, N) KV tiles, shift_causal's min(W, N), W = min(M, N, WAVE_LIMIT):
+    # both fewer than N, several waves per head, exactly where W < N.
+    folded = default_wave_size(problem) < problem.num_n and not SHIFT_FOLDED_MEASURED.get(gpu_key(gpu), False)
+    if (limit is not None and problem.num_n > limit) or folded:
         out = tuple(s for s in out if s not in SHIFT_FAMILY)
     limit = DESCENDING_MAX_KV_TILES_CAUSAL.get(gpu_key(gpu))
     if limit is not None and problem.mask == "causal" and problem.num_n > limit:
@@ -205,5 +218,6 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "DESCENDING_MAX_KV_TILES_CAUSAL", "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
+__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
+           "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
            "choose", "pick", "speedups", "signature"]

@@ -1,10 +1,12 @@
 """Discrete-event simulation of a whole backward grid under a schedule (DESIGN.md §3's DAG).
 
 Model (times in units of the per-step compute cost when c = 1):
-  * The grid is batch x heads x N CTAs in linear order (KV tiles of head 0 of batch 0 first);
-    they are dispatched in that order onto C = problem.capacity slots, each as soon as a slot
-    frees, and hold the slot until their last reduction (and epilogue) ends. A CTA spends
-    `setup` on its slot before its first step (prologue, epilogue and launch, lumped).
+  * The grid is batch x heads x N CTAs in the kernel's launch order: the instances' launch
+    indices folded wave by wave (dash.schedule.grid, W = tables.launch_wave; W = N is
+    instance-major, KV tiles of head 0 of batch 0 first). They are dispatched in that order onto
+    C = problem.capacity slots, each as soon as a slot frees, and hold the slot until their last
+    reduction (and epilogue) ends. A CTA spends `setup` on its slot before its first step
+    (prologue, epilogue and launch, lumped).
   * CTA for KV tile n walks its visits t = 0..L-1 (Q tiles visit_m of the tables). Step t has
     a compute node C(t) of cost c (+ memory penalty) and a reduction node R(t) of cost r: the
     dQ writer's add of the partial dQ tile, from issue to completion and release of the turn.
@@ -32,7 +34,8 @@ needs the earliest time a slot frees: among the current holders, those whose fin
 unknown are blocked, directly or not, on a CTA not yet dispatched, so they finish after the next
 dispatch anyway, and the earliest known finish decides. Cost: O(visits) Python steps, about
 2 us each with detail (per-visit times, critical path), 0.8 us without. With max_visits only
-the first whole (batch, head) instances are simulated, and SimResult.estimate extrapolates.
+the first whole (batch, head) instances are simulated, folded among themselves as if they were
+the grid, and SimResult.estimate extrapolates.
 """
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ from functools import cached_property
 
 import numpy as np
 
+from .grid import dispatch_order, launch_position
 from .problem import Problem
 from .tables import ScheduleTables
 
@@ -68,13 +72,14 @@ class SimResult:
     slot_busy: np.ndarray         # float[C]: compute time per slot
     slot_held: np.ndarray         # float[C]: time per slot holding a CTA
     critical_path: list           # [(kind, instance, n, m, start, end)], kind in compute/reduce/wait
-    # per CTA, in linear (dispatch) order
+    # per CTA, in launch (dispatch) order
     cta_slot: np.ndarray
     cta_start: np.ndarray
     cta_end: np.ndarray
     cta_n: np.ndarray
+    cta_instance: np.ndarray      # the (batch, head) instance of each CTA (dash.schedule.grid)
     # per visit
-    v_cta: np.ndarray             # CTA (linear index) of the visit
+    v_cta: np.ndarray             # CTA (launch position) of the visit
     v_m: np.ndarray
     c_start: np.ndarray
     c_end: np.ndarray
@@ -83,6 +88,7 @@ class SimResult:
     r_chain_wait: np.ndarray      # bool: the reduction waited for the previous rank's turn
     work: float = 0.0             # total compute time (sum over visits)
     wave: int = 1                 # CTAs that must be co-resident (tables.coresident_needed)
+    launch_wave: int = 0          # the launch order's waves across instances (simulate(); 0: N)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -109,31 +115,45 @@ class SimResult:
     @cached_property
     def estimate(self) -> float:
         """The makespan of the whole grid: the simulated one when every instance was simulated,
-        else extrapolated. Instances never wait on later ones, so the simulated instances run
-        exactly as in the whole grid. The CTAs left out are then dispatched in linear order onto
-        the slots as these free up (a list schedule), each holding its slot as long as the CTA
-        at its launch position did on average in the second half of the simulated instances
-        (past the start-up). That keeps the grid's last, partial round. Where CTAs wait on
-        later-launched ones of their wave (`wave` > 1), a CTA's time is counted from the
-        dispatch of its wave's last CTA, until which it holds its slot."""
+        else extrapolated. The CTAs left out are dispatched after the simulated ones, in their
+        launch order among themselves, onto the slots as these free up (a list schedule), each
+        holding its slot as long as the CTA at its launch index did on average in the second
+        half of the simulated instances (past the start-up). That keeps the grid's last,
+        partial round. Where CTAs wait on later-launched ones of their wave (`wave` > 1), a
+        CTA's time is counted from the dispatch of its wave's last CTA, until which it holds
+        its slot.
+
+        In the instance-major order (launch_wave = N) the simulated instances are the start of
+        the grid and never wait on later ones, so they run exactly as in the whole grid. With
+        waves folded across instances (launch_wave < N) the kernel interleaves all instances'
+        waves, and simulating the first instances folded among themselves, then the rest, is an
+        approximation: a head's later waves come sooner after its first than in the whole grid,
+        so its waits are, if anything, overstated; much so where the simulated instances' waves
+        fill fewer than C slots (instances x launch_wave < C; docs/schedules.md, Simulation)."""
         if self.instances >= self.total_instances or len(self.cta_end) == 0:
             return self.makespan
         N = len(self.cta_end) // self.instances
+        lw = self.launch_wave or N
         w = max(1, min(self.wave, N))
         half = self.instances // 2
-        start = self.cta_start.reshape(self.instances, N)[half:]
+        # per (instance, launch index), from the per-CTA arrays in launch order
+        at = launch_position(np.arange(N)[None, :], np.arange(self.instances)[:, None], N, lw, self.instances)
+        start = self.cta_start[at][half:]
         last_of_group = np.minimum((np.arange(N) // w + 1) * w, N) - 1
         ready = np.maximum(start, start[:, last_of_group])
-        held = (self.cta_end.reshape(self.instances, N)[half:] - ready).mean(axis=0).tolist()
+        held = (self.cta_end[at][half:] - ready).mean(axis=0).tolist()
         free = np.zeros(self.slots)
         np.maximum.at(free, self.cta_slot, self.cta_end)
         heap = free.tolist()
         heapq.heapify(heap)
         last = float(self.cta_start[-1])
         end = self.makespan
-        groups = [(k, min(k + w, N)) for k in range(0, N, w)]
-        for _ in range(self.total_instances - self.instances):
-            for a, b in groups:
+        # The rest in launch order, wave by wave across the instances left. w (the co-resident
+        # group) is 1 or the tables' wave, which is then launch_wave: groups lie inside a wave.
+        rest = self.total_instances - self.instances
+        for c in range(0, N, lw):
+            wave_groups = [(a, min(a + w, c + lw, N)) for a in range(c, min(c + lw, N), w)]
+            for a, b in (g for _ in range(rest) for g in wave_groups):
                 for _k in range(a, b):
                     f = heapq.heappop(heap)
                     if f > last:
@@ -166,12 +186,15 @@ def memory_penalty(tables: ScheduleTables, costs: Costs, capacity: int) -> np.nd
 
 
 def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
-             max_visits: int | None = None, ordered: bool = True, detail: bool = True) -> SimResult:
+             max_visits: int | None = None, ordered: bool = True, detail: bool = True,
+             launch_wave: int | None = None) -> SimResult:
     """Simulate the grid of `problem` (all batch x heads instances, or as many whole instances as
     fit in `max_visits` visits when given) under `tables`. ordered=False models the
     non-deterministic path: the same visits, no ticket lock (ranks and handoff ignored).
     detail=False keeps only what the makespan needs (per-CTA times, no per-visit arrays and no
-    critical path), about twice as fast; choose() uses it. Raises RuntimeError on deadlock."""
+    critical path), about twice as fast; choose() uses it. launch_wave: the launch order's
+    waves across instances (default tables.launch_wave, the kernel's; tables.num_n: the
+    instance-major order, for comparison). Raises RuntimeError on deadlock."""
     M, N, C = tables.num_m, tables.num_n, problem.capacity
     off = tables.visit_offsets.tolist()
     T = off[-1]
@@ -190,8 +213,13 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
 
     G = inst * N                      # CTAs
     V = inst * T                      # visits
+    # CTA g (launch position, dispatch order) runs launch index g_k[g] of instance g_inst[g].
+    launch_wave = tables.launch_wave if launch_wave is None else int(launch_wave)
+    g_k, g_inst = dispatch_order(N, launch_wave, inst)
     if not detail:
-        return _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered)
+        return _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered, g_k, g_inst,
+                              launch_wave)
+    kl, il = g_k.tolist(), g_inst.tolist()
     c_start = [0.0] * V
     c_end = [0.0] * V
     r_start = [0.0] * V
@@ -215,7 +243,7 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
 
     def run(g):
         """Advance CTA g until it waits for a turn or finishes; return CTAs it woke up."""
-        i, k = divmod(g, N)
+        i, k = il[g], kl[g]
         n = order[k]
         b, L = off[n], off[n + 1] - off[n]
         vb = i * T + b                # visit index of step 0
@@ -284,22 +312,23 @@ def simulate(tables: ScheduleTables, problem: Problem, costs: Costs = Costs(),
     slot_busy = np.bincount(cta_slot_a[v_cta_a], weights=c_e - c_s, minlength=C) if V else np.zeros(C)
     slot_held = np.bincount(cta_slot_a, weights=cta_end_a - cta_start_a, minlength=C)
     makespan = float(cta_end_a.max()) if G else 0.0
-    cta_n = np.array(order * inst, dtype=np.int64)
+    cta_n = tables.launch_order.astype(np.int64)[g_k]
 
-    path = _critical_path(int(np.argmax(cta_end_a)) if G else -1, N, T, off, order, vis,
+    path = _critical_path(int(np.argmax(cta_end_a)) if G else -1, kl, il, T, off, order, vis,
                           c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred, v_cta, cta_disp, slack,
                           c_ready, read, hand)
     return SimResult(
         schedule=tables.name, makespan=makespan, slots=C, instances=inst, total_instances=problem.instances,
         slot_busy=slot_busy, slot_held=slot_held, critical_path=path,
-        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n,
+        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n, cta_instance=g_inst,
         v_cta=v_cta_a, v_m=np.tile(tables.visit_m, inst).astype(np.int64),
         c_start=c_s, c_end=c_e, r_start=r_s, r_end=r_e, r_chain_wait=np.array(r_cause, dtype=np.int8) == 2,
-        work=float((c_e - c_s).sum()), wave=tables.coresident_needed if ordered else 1)
+        work=float((c_e - c_s).sum()), wave=tables.coresident_needed if ordered else 1,
+        launch_wave=launch_wave)
 
 
 def _dispatch(G, C, heap, run, start, waiting, name):
-    """Both simulators' dispatch: CTA g (in launch order, as the hardware dispatches) takes the
+    """Both simulators' dispatch: CTA g (in launch order, as the kernel's claims hand it out) takes the
     slot that frees first, never before CTA g-1 started; start(g, time, *rest of the heap entry)
     records it, and run() advances it and every CTA it wakes until all wait or finish."""
     last = 0.0
@@ -322,7 +351,8 @@ def _f64(a: list) -> np.ndarray:
     return np.fromiter(a, dtype=np.float64, count=len(a))
 
 
-def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered) -> SimResult:
+def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, ordered, g_k, g_inst,
+                   launch_wave) -> SimResult:
     """simulate(detail=False): the same recurrences, with each CTA's last step in locals."""
     M, N, C = tables.num_m, tables.num_n, problem.capacity
     T = off[-1]
@@ -344,9 +374,10 @@ def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, order
     waiting = {}
     heap = [(0.0, s) for s in range(C)]
     heapq.heapify(heap)
+    kl, il = g_k.tolist(), g_inst.tolist()
 
     def run(g):
-        i, k = divmod(g, N)
+        i, k = il[g], kl[g]
         n = order[k]
         b, L = off[n], off[n + 1] - off[n]
         vb = i * T
@@ -403,7 +434,7 @@ def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, order
 
     cta_start_a, cta_end_a = _f64(cta_start), _f64(cta_end)
     cta_slot_a = np.array(cta_slot, dtype=np.int64)
-    cta_n = np.array(order * inst, dtype=np.int64)
+    cta_n = tables.launch_order.astype(np.int64)[g_k]
     pen_a = np.asarray(pen, dtype=np.float64)
     work_n = np.add.reduceat(pen_a, tables.visit_offsets[:-1]) if T else np.zeros(N)
     work_n[np.diff(tables.visit_offsets) == 0] = 0.0
@@ -413,13 +444,13 @@ def _simulate_lean(tables, problem, costs, inst, off, order, vis, rk, pen, order
     return SimResult(
         schedule=tables.name, makespan=float(cta_end_a.max()) if G else 0.0, slots=C, instances=inst,
         total_instances=problem.instances, slot_busy=slot_busy, slot_held=slot_held, critical_path=[],
-        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n,
+        cta_slot=cta_slot_a, cta_start=cta_start_a, cta_end=cta_end_a, cta_n=cta_n, cta_instance=g_inst,
         v_cta=iempty, v_m=iempty, c_start=empty, c_end=empty, r_start=empty, r_end=empty,
         r_chain_wait=np.zeros(0, dtype=bool), work=float(slot_busy.sum()),
-        wave=tables.coresident_needed if ordered else 1)
+        wave=tables.coresident_needed if ordered else 1, launch_wave=launch_wave)
 
 
-def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred,
+def _critical_path(g, kl, il, T, off, order, vis, c_start, c_end, r_start, r_end, c_cause, r_cause, r_pred,
                    v_cta, cta_disp, slack, c_ready=None, read=None, hand=0.0):
     """Walk back from the CTA that ends last along the dependency that decided each start.
     Segments: compute, reduce, wait (for the turn), handoff (release to acquire) and read (the
@@ -427,7 +458,7 @@ def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_c
     path = []
 
     def last_visit(g):
-        i, k = divmod(g, N)
+        i, k = il[g], kl[g]
         n = order[k]
         L = off[n + 1] - off[n]
         return (i * T + off[n] + L - 1) if L else -1
@@ -439,7 +470,7 @@ def _critical_path(g, N, T, off, order, vis, c_start, c_end, r_start, r_end, c_c
             kind, v = "R", (last_visit(g) if g >= 0 else -1)
             continue
         g = v_cta[v]
-        i, k = divmod(g, N)
+        i, k = il[g], kl[g]
         n = order[k]
         m = vis[v - i * T]
         if kind in ("R", "Rread"):
