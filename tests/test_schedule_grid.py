@@ -141,17 +141,16 @@ def test_check_replays_the_folded_grid():
         check(t, p, capacity=2)
 
 
-def test_choose_simulates_enough_instances_for_the_folded_waves(monkeypatch):
-    """Where choose() may pick the shift family with its waves folded (once
-    SHIFT_FOLDED_MEASURED is set), the instances its simulation covers hold at least the nominal
-    device's slots in one wave each (instances x W >= C) or are all of them: SimResult.estimate's
-    folded extrapolation holds there (docs/schedules.md, Simulation). Checked on the choice
-    table's grid, as rule.model_picks shares the visit budget."""
+def test_choose_simulates_enough_instances_for_the_folded_waves():
+    """Where choose() may pick the shift family with its waves folded (once it decides on the
+    folded order, SHIFT_FOLDED_MEASURED), the instances its simulation covers hold at least the
+    nominal device's slots in one wave each (instances x W >= C) or are all of them:
+    SimResult.estimate's folded extrapolation holds there (docs/schedules.md, Simulation).
+    Checked on the choice table's grid, as rule.model_picks shares the visit budget."""
     from dash.schedule import rule
-    from dash.schedule.choose import SHIFT_FAMILY, SHIFT_FOLDED_MEASURED, VISIT_BUDGET, candidates, signature
+    from dash.schedule.choose import SHIFT_FAMILY, VISIT_BUDGET, candidates, signature
     from dash.schedule.problem import HEAD_DIMS
 
-    monkeypatch.setitem(SHIFT_FOLDED_MEASURED, "H100", True)
     folded = 0
     for hd in HEAD_DIMS:
         for mask in ("full", "causal"):
@@ -174,27 +173,29 @@ def test_choose_simulates_enough_instances_for_the_folded_waves(monkeypatch):
     assert folded > 0
 
 
-def test_choose_leaves_the_folded_shift_family_out_until_measured(monkeypatch):
-    """SHIFT_FOLDED_MEASURED: choose() picks shift or shift_causal only with one wave per head
-    until a benchmark has measured the fold; set, the model's pick at 8k is the folded shift."""
+def test_choose_decides_on_the_measured_order_until_the_fold_is_measured(monkeypatch):
+    """SHIFT_FOLDED_MEASURED: choose() ranks the schedules on the instance-major order they were
+    measured in, so its picks do not move with the fold; set, it decides on the folded order the
+    kernel runs, and the model's pick at 8k becomes the folded shift family."""
     import sys
 
     import dash.schedule.choose  # noqa: F401
     from dash.schedule import choose
+    from dash.schedule.choose import predict
 
     choose_mod = sys.modules["dash.schedule.choose"]
-    one_wave = Problem.for_hdim(2048, head_dim=128, batch=8, heads=16)       # N = 16 <= W
-    folded = Problem.for_hdim(8192, head_dim=128, batch=2, heads=16)         # N = 64: waves of 32
-    folded_causal = Problem.for_hdim(8192, head_dim=128, causal=True, batch=2, heads=16)
-    assert "shift" in choose_mod.candidates(one_wave)
-    assert not set(choose_mod.SHIFT_FAMILY) & set(choose_mod.candidates(folded))
-    assert not set(choose_mod.SHIFT_FAMILY) & set(choose_mod.candidates(folded_causal))
-    assert choose(folded) not in choose_mod.SHIFT_FAMILY
+    full = Problem.for_hdim(8192, head_dim=128, batch=2, heads=16).on_nominal_device()    # N = 64: waves of 32
+    causal = Problem.for_hdim(8192, head_dim=128, causal=True, batch=2, heads=16).on_nominal_device()
+    for p, s, other in ((full, "shift", "ascending"), (causal, "shift_causal", "spt")):
+        unfolded = predict(p, schedules=(other, s), folded=False)
+        folded = predict(p, schedules=(other, s))
+        assert unfolded[other] == folded[other]            # one order for the schedules without waves
+        assert folded[s] < folded[other] < unfolded[s]
+        assert choose(p) == choose(p, exact=True) == other
     monkeypatch.setitem(choose_mod.SHIFT_FOLDED_MEASURED, "H100", True)
     choose_mod._choose.cache_clear()
     try:
-        assert "shift" in choose_mod.candidates(folded)
-        assert choose(folded, exact=True) == "shift"
-        assert choose(folded_causal, exact=True) == "shift_causal"
+        assert choose(full, exact=True) == "shift"
+        assert choose(causal, exact=True) == "shift_causal"
     finally:
         choose_mod._choose.cache_clear()

@@ -13,7 +13,7 @@ import numpy as np
 from .problem import Problem
 from .rule import instance_bucket, lookup
 from .simulate import Costs, SimResult, simulate
-from .tables import SCHEDULES, ScheduleTables, build_tables, default_wave_size
+from .tables import SCHEDULES, ScheduleTables, build_tables
 
 # (GPU, head dim) -> Costs, fitted by `python -m dash.schedule.calibrate` on
 # bench/results/bwd-H100-80GB-HBM3-20261122-054804.json (H100 SXM, 132 SMs, bf16, backward v2).
@@ -41,13 +41,16 @@ SHIFT_FAMILY = ("shift", "shift_causal")
 # measured it behind in every run: 4.3% (v6 kernel, full grid), 7% (v11), 6% and 6.5% (v12, two
 # runs; bench/NOTES.md). Until the model explains it, the pick there is spt.
 DESCENDING_MAX_KV_TILES_CAUSAL = {"H100": 64}
-# Measured, not modelled: whether choose() may pick the shift family where it runs more than one
-# wave per head, which the kernel now launches folded across the (batch, head) instances
-# (dash.schedule.grid). The model predicts the folded waves about as fast as one wave, 3-7% ahead
-# of ascending at 8k full and shift_causal 3% ahead of spt at d128 causal 8k, but no benchmark
-# has measured the fold yet (the unfolded waves it replaces ran 15-40% behind); until one does,
-# choose() leaves those tables out, on every GPU. Set True for a GPU once measured (then
-# regenerate the choice table). schedule="shift" runs them either way.
+# Measured, not modelled: whether choose() decides on the kernel's launch order, the shift
+# family's waves folded across the (batch, head) instances (dash.schedule.grid), or on the
+# instance-major order every schedule was measured in (the order is the same for ascending,
+# descending and spt). The model puts the folded shift 3-7% ahead of ascending at 8k full and
+# shift_causal 3% ahead of spt at d128 causal 8k, where the unfolded waves of 32 were measured
+# 14-45% behind and are not picked; no benchmark has measured the fold yet. Until one does,
+# choose() decides as before it, so its picks (and the choice table) are unchanged; where it
+# picks the shift family with several waves per head the kernel runs them folded, which the model
+# puts as fast or faster (314 of 315 grid points sampled; one 7% slower). Set True for a GPU once
+# measured, then regenerate the choice table.
 SHIFT_FOLDED_MEASURED = {"H100": False}
 DEFAULT_COSTS = COSTS  # the former name
 
@@ -109,14 +112,17 @@ def signature(tables: ScheduleTables, capacity: int) -> str:
 
 
 def predict(problem: Problem, costs: Costs | None = None, schedules=PREFERENCE,
-            max_visits: int | None = None, atomic: bool = False, wave_size: int | None = None) -> dict:
+            max_visits: int | None = None, atomic: bool = False, wave_size: int | None = None,
+            folded: bool = True) -> dict:
     """{schedule: predicted time of the whole grid} (units of c) for every schedule in
     `schedules` that does not fall back to another on this shape; tables the simulation cannot
     tell apart (signature()) are simulated once. atomic=True adds "atomic": the non-deterministic
     path (ascending visits, no ticket lock). max_visits caps each simulation (default: the
     VISIT_BUDGET shared by the distinct tables). wave_size: the tables' wave (default: the
     shape's, as the kernel runs them; the calibration passes the wave its benchmark ran).
-    The simulation runs on `problem`'s capacity as given (choose() passes the nominal device)."""
+    folded: the kernel's launch order (default), or False: instance-major, as choose() decides
+    until SHIFT_FOLDED_MEASURED is set. The simulation runs on `problem`'s capacity as given
+    (choose() passes the nominal device)."""
     costs = default_costs(problem) if costs is None else costs
     todo, names = {}, {}
     for s in schedules:
@@ -128,9 +134,21 @@ def predict(problem: Problem, costs: Costs | None = None, schedules=PREFERENCE,
         todo["atomic"] = build_tables(problem, "ascending")
         names["atomic"] = "atomic"
     cap = max_visits if max_visits is not None else max(1, VISIT_BUDGET // max(1, len(todo)))
-    spans = {sig: simulate(t, problem, costs, max_visits=cap, ordered=sig != "atomic", detail=False).estimate
+    spans = {sig: simulate(t, problem, costs, max_visits=cap, ordered=sig != "atomic", detail=False,
+                           launch_wave=decision_launch_wave(t, folded)).estimate
              for sig, t in todo.items()}
     return {s: spans[sig] for s, sig in names.items()}
+
+
+def decision_launch_wave(tables: ScheduleTables, folded: bool):
+    """simulate()'s launch_wave for a decision: the kernel's (None) when `folded`, else the
+    instance-major order (tables.num_n)."""
+    return None if folded else tables.num_n
+
+
+def folded_measured(gpu: str | None) -> bool:
+    """SHIFT_FOLDED_MEASURED for `gpu` (a device name, or None: DEFAULT_GPU)."""
+    return SHIFT_FOLDED_MEASURED.get(gpu_key(gpu), False)
 
 
 def compare(problem: Problem, costs: Costs | None = None, schedules=SCHEDULES,
@@ -158,15 +176,17 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
 
     batch and heads enter only through the number of (batch, head) instances, which sets how
     many waves the grid has; it is rounded to the nearest power of two in 1 ... 1024
-    (rule.instance_bucket), so one choice serves nearby batch sizes. With the default costs and
-    tolerance on the calibrated capacity, the answer comes from the model's precomputed picks
-    (rule.lookup, microseconds); otherwise, or with exact=True, from the simulation (cached)."""
+    (rule.instance_bucket), so one choice serves nearby batch sizes. The schedules are ranked on
+    the instance-major launch order until SHIFT_FOLDED_MEASURED is set for the GPU, then on the
+    kernel's folded order. With the default costs and tolerance on the calibrated capacity, the
+    answer comes from the model's precomputed picks (rule.lookup, microseconds); otherwise, or
+    with exact=True, from the simulation (cached)."""
     b = instance_bucket(problem.instances)
     problem = problem.on_nominal_device(batch=1, heads=b, heads_kv=b)
     if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
         return _choose_default(problem, gpu_key(gpu))
     return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
-                   candidates(problem, gpu))
+                   candidates(problem, gpu), folded_measured(gpu))
 
 
 @lru_cache(maxsize=1024)
@@ -176,20 +196,17 @@ def _choose_default(problem, gpu: str) -> str:
     with schedule="auto" otherwise."""
     cands = candidates(problem, gpu)
     s = lookup(problem, gpu, cands)
-    return s if s is not None else _choose(problem, default_costs(problem, gpu), TOLERANCE, None, cands)
+    return s if s is not None else _choose(problem, default_costs(problem, gpu), TOLERANCE, None, cands,
+                                           folded_measured(gpu))
 
 
 def candidates(problem: Problem, gpu: str | None = None) -> tuple:
     """The schedules choose() considers for `problem`: PREFERENCE, less the shift family where
-    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu` or where its
-    waves are folded (several per head) and SHIFT_FOLDED_MEASURED is not set for `gpu`, and less
+    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu`, and less
     descending on a causal mask beyond DESCENDING_MAX_KV_TILES_CAUSAL."""
     out = PREFERENCE
     limit = SHIFT_MAX_KV_TILES.get(gpu_key(gpu))
-    # shift's waves are min(W, M, N) KV tiles, shift_causal's min(W, N), W = min(M, N, WAVE_LIMIT):
-    # both fewer than N, several waves per head, exactly where W < N.
-    folded = default_wave_size(problem) < problem.num_n and not SHIFT_FOLDED_MEASURED.get(gpu_key(gpu), False)
-    if (limit is not None and problem.num_n > limit) or folded:
+    if limit is not None and problem.num_n > limit:
         out = tuple(s for s in out if s not in SHIFT_FAMILY)
     limit = DESCENDING_MAX_KV_TILES_CAUSAL.get(gpu_key(gpu))
     if limit is not None and problem.mask == "causal" and problem.num_n > limit:
@@ -198,8 +215,8 @@ def candidates(problem: Problem, gpu: str | None = None) -> tuple:
 
 
 @lru_cache(maxsize=256)
-def _choose(problem, costs, tolerance, max_visits, candidates):
-    return pick(predict(problem, costs, schedules=candidates, max_visits=max_visits), tolerance)
+def _choose(problem, costs, tolerance, max_visits, candidates, folded):
+    return pick(predict(problem, costs, schedules=candidates, max_visits=max_visits, folded=folded), tolerance)
 
 
 def pick(spans: dict, tolerance: float = TOLERANCE) -> str:

@@ -13,8 +13,9 @@ the model's pick; between grid points it is an approximation of it.
 
 The table is made on the nominal device (problem.NOMINAL_NUM_SMS x NOMINAL_CTAS_PER_SM = 132
 co-resident CTAs: H100 SXM and H200, sm_margin 0), which is what choose() decides on whatever the
-GPU, and with the tables' default waves (min(M, N, WAVE_LIMIT), from the shape alone): it is a
-pure function of the code. Other costs or tolerances go to the simulation (choose(exact=True)).
+GPU, and with the tables' default waves (min(M, N, WAVE_LIMIT), from the shape alone), ranked on
+the launch order choose() decides on (instance-major until choose.SHIFT_FOLDED_MEASURED is set for
+the GPU, then the kernel's folded order): it is a pure function of the code. Other costs or tolerances go to the simulation (choose(exact=True)).
 """
 from __future__ import annotations
 
@@ -92,11 +93,12 @@ def model_picks(problem: Problem, gpu: str, buckets=INSTANCE_BUCKETS) -> dict:
     predict() and pick() do, but simulating each distinct table once for all instance counts
     that simulate the same number of instances (every count, once one instance exceeds the
     visit budget)."""
-    from .choose import VISIT_BUDGET, candidates, default_costs, pick, signature
+    from .choose import VISIT_BUDGET, candidates, decision_launch_wave, default_costs, folded_measured, pick, signature
     from .simulate import simulate
     from .tables import build_tables
 
     costs = default_costs(problem, gpu)
+    folded = folded_measured(gpu)
     todo, names = {}, {}
     for s in candidates(problem, gpu):
         t = build_tables(problem, s)
@@ -115,7 +117,8 @@ def model_picks(problem: Problem, gpu: str, buckets=INSTANCE_BUCKETS) -> dict:
                 spans[sig] = 1.0
                 continue
             if (sig, simulated) not in sims:
-                sims[(sig, simulated)] = simulate(t, p, costs, max_visits=cap, detail=False)
+                sims[(sig, simulated)] = simulate(t, p, costs, max_visits=cap, detail=False,
+                                                  launch_wave=decision_launch_wave(t, folded))
             spans[sig] = dataclasses.replace(sims[(sig, simulated)], total_instances=b).estimate
         out[b] = pick({s: spans[sig] for s, sig in names.items()})
     return out
