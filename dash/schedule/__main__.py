@@ -10,7 +10,8 @@ import time
 from dataclasses import replace
 
 from .check import check
-from .choose import DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, SHIFT_MAX_KV_TILES, candidates, gpu_key, compare, default_costs, pick, speedups
+from .choose import (DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, SHIFT_MAX_KV_TILES, candidates, choose, compare,
+                     default_costs, folded_measured, gpu_key, pick, speedups)
 from .problem import HEAD_DIMS, Problem
 from .tables import SCHEDULES
 
@@ -76,6 +77,11 @@ def main(argv=None) -> int:
         print(f"{' and '.join(SHIFT_FAMILY)} not chosen with more than {SHIFT_MAX_KV_TILES[gpu_key(a.gpu)]} KV tiles "
               f"per head (here {p.num_n}): measured slower there than the model predicts "
               "(dash.schedule.choose.SHIFT_MAX_KV_TILES)")
+    folded = [s for s, (t, _) in res.items() if t.built_as == s and t.launch_wave < t.num_n]
+    if folded and not folded_measured(a.gpu):
+        print(f"{' and '.join(folded)}: waves folded across the instances, as the kernel runs them; choose() ranks "
+              "on the instance-major order until the fold is measured (dash.schedule.choose.SHIFT_FOLDED_MEASURED) "
+              f"and picks {choose(p, gpu=a.gpu)} here (default costs)")
     print()
     print(f"{'schedule':<13} {'built as':<13} {'wave':>5} {'time':>10} {'idle':>6} {'waiting':>8} {'vs ascending':>13}")
     for s, (tables, r) in res.items():
