@@ -44,7 +44,7 @@ DESCENDING_MAX_KV_TILES_CAUSAL = {"H100": 64}
 # Measured, not modelled: whether choose() decides on the kernel's launch order, the shift
 # family's waves folded across the (batch, head) instances (dash.schedule.grid), or on the
 # instance-major order every schedule was measured in (the order is the same for ascending,
-# descending and spt). The model puts the folded shift 3-7% ahead of ascending at 8k full and
+# descending and spt). The model puts the folded shift 3-5% ahead of ascending at 8k full and
 # shift_causal 3% ahead of spt at d128 causal 8k, where the unfolded waves of 32 were measured
 # 14-45% behind and are not picked; no benchmark has measured the fold yet. Until one does,
 # choose() decides as before it, so its picks (and the choice table) are unchanged; where it
