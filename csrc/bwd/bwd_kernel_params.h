@@ -14,8 +14,8 @@ struct BwdKernelParams {
   typename Traits::TmaK tma_v;
 
   Strided dk, dv;
+  bool dkv_fp32;
   int batch, heads, heads_kv, seqlen_q, seqlen_k;
-  int group;  // q-heads per k/v head
   int num_m_blocks, num_n_blocks;
   int launch_wave;  // the fold of launch positions across instances (bwd_grid.h)
   float softmax_scale, scale_log2;

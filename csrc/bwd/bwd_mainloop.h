@@ -1,6 +1,5 @@
-// The three roles of the backward main kernel, each a loop over the steps of this CTA: the Q
-// tiles its KV tile visits (in the order the schedule table gives), and within each visit one
-// step per q-head of the k/v head's group (GQA/MQA; one step for MHA):
+// The three roles of the backward main kernel, each a loop over the Q tiles that this CTA's
+// KV tile visits (in the order the schedule table gives):
 //   load()     producer warp: TMA loads of Q, dO (tiles) and LSE, D (rows) into a stage ring;
 //   compute()  two MMA warpgroups: the five GEMMs of a step, dK/dV kept in registers;
 //   write_dq() dQ writer warp: adds each partial dQ tile into the fp32 accumulator, in the
@@ -24,14 +23,11 @@ using namespace cute;
 // The CTA's work tile, read from the schedule tables.
 struct WorkTile {
   int n;            // KV tile
-  int head_kv, batch;
-  int group;        // q-heads per k/v head: those of head_kv are head_kv * group + [0, group)
+  int head, batch;  // q-head and batch
+  int head_kv;      // the k/v head that q-head `head` reads
   int visit_begin;  // first entry in visit_m
-  int visit_count;  // number of Q tiles visited; the CTA makes visit_count * group steps
+  int visit_count;  // number of Q tiles visited
 };
-// Every q-head of a group takes the same turns in its own dQ tiles: a visit's `group` steps run
-// back to back, so the schedule (ranks, waits, waves) is the MHA one with longer steps, and the
-// liveness argument carries over unchanged (docs/schedules.md).
 
 // One warpgroup-wide WGMMA: C (+)= A * B over all k-blocks, committed as one batch.
 // WaitGroups >= 0 waits until at most that many batches are still in flight.
@@ -85,9 +81,8 @@ struct BwdMainloop {
   // A dQ half's full/empty barriers: its MMA warpgroup and the writer warp.
   static constexpr int kHalfSyncThreads = 128 + 32;
 
-  // dQ tile (batch, q-head, m): its accumulator, counter, LSE and D rows.
-  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int head, int m) {
-    return (int64_t(w.batch) * p.heads + head) * p.num_m_blocks + m;
+  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
+    return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
   }
 
   // Producer: called by one thread.
@@ -98,9 +93,8 @@ struct BwdMainloop {
     Tensor mdO = p.tma_dout.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
     Tensor gK = local_tile(mK(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
     Tensor gV = local_tile(mV(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
-    // Q and dO tiles of every q-head: (kBlockM, d, Q tile, head).
-    Tensor gQ = local_tile(mQ(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
-    Tensor gdO = local_tile(mdO(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
+    Tensor gQ = local_tile(mQ(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+    Tensor gdO = local_tile(mdO(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
     Tensor sQ = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQ{});
@@ -119,17 +113,15 @@ struct BwdMainloop {
     PipelineState state = cutlass::make_producer_start_state<Pipeline>();
     for (int i = 0; i < w.visit_count; ++i) {
       const int m = p.visit_m[w.visit_begin + i];
-      for (int head = w.head_kv * w.group; head < (w.head_kv + 1) * w.group; ++head) {
-        pipeline.producer_acquire(state);
-        uint64_t* bar = pipeline.producer_get_barrier(state);
-        const int stage = state.index();
-        copy(p.tma_q.with(*bar, 0), tQgQ(_, m, head), tQsQ(_, stage));
-        copy(p.tma_dout.with(*bar, 0), tdOgdO(_, m, head), tdOsdO(_, stage));
-        const int64_t row = tile_index(p, w, head, m) * kBlockM;
-        SM90_BULK_COPY_G2S::copy(p.lse_log2 + row, bar, smem.lse.data() + stage * kBlockM, Traits::kRowBytes);
-        SM90_BULK_COPY_G2S::copy(p.dpsum + row, bar, smem.dpsum.data() + stage * kBlockM, Traits::kRowBytes);
-        ++state;
-      }
+      pipeline.producer_acquire(state);
+      uint64_t* bar = pipeline.producer_get_barrier(state);
+      const int stage = state.index();
+      copy(p.tma_q.with(*bar, 0), tQgQ(_, m), tQsQ(_, stage));
+      copy(p.tma_dout.with(*bar, 0), tdOgdO(_, m), tdOsdO(_, stage));
+      const int64_t row = tile_index(p, w, m) * kBlockM;
+      SM90_BULK_COPY_G2S::copy(p.lse_log2 + row, bar, smem.lse.data() + stage * kBlockM, Traits::kRowBytes);
+      SM90_BULK_COPY_G2S::copy(p.dpsum + row, bar, smem.dpsum.data() + stage * kBlockM, Traits::kRowBytes);
+      ++state;
     }
   }
 
@@ -137,22 +129,19 @@ struct BwdMainloop {
   static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
     constexpr int kBuffers = Traits::kDqBuffers;
     const int lane = threadIdx.x % 32;
-    const int steps = w.visit_count * w.group;
-    for (int b = 0; b < kBuffers && b < steps; ++b) {
+    for (int b = 0; b < kBuffers && b < w.visit_count; ++b) {
       for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(b, wg));
     }
-    for (int i = 0, step = 0; i < w.visit_count; ++i) {
+    for (int i = 0; i < w.visit_count; ++i) {
       const int m = p.visit_m[w.visit_begin + i];
-      const int rank = p.deterministic ? p.rank[m * p.num_n_blocks + w.n] : 0;
-     for (int head = w.head_kv * w.group; head < (w.head_kv + 1) * w.group; ++head, ++step) {
-      const int buffer = step % kBuffers;
-      const int64_t tile = tile_index(p, w, head, m);
+      const int buffer = i % kBuffers;
+      const int64_t tile = tile_index(p, w, m);
       int* counter = p.dq_counter + tile;
       // The turn is taken before the tile is ready (FA4's order): the hand-off from the previous
       // contributor then overlaps this step's GEMMs instead of following them, where, with one
       // partial-dQ buffer, the MMA warpgroups would wait for it at their next dQ store.
       if (lane == 0 && p.deterministic) {
-        ticket_wait(counter, rank);
+        ticket_wait(counter, p.rank[m * p.num_n_blocks + w.n]);
         fence_proxy_async_global();
       }
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
@@ -161,27 +150,26 @@ struct BwdMainloop {
       for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) {
         BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
         if (lane == 0 && wg == 0 && p.trace) {
-          p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
+          p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] =
               p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
         }
         if (lane == 0) bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
       }
       static_assert(Traits::kMmaWarpGroups == 2);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
-      // complete and the turn is handed on. (Its next user is step + kBuffers.)
+      // complete and the turn is handed on. (Its next user is step i + kBuffers.)
       if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
       __syncwarp();
-      if (step + kBuffers < steps) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
       if (lane == 0) bulk_wait_source_read<0>();
       __syncwarp();
-      if (step + kBuffers < steps) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
+      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
         bulk_wait_complete();
         ticket_release(counter);
       }
-     }
     }
     if (lane == 0) bulk_wait_complete();
   }
@@ -240,10 +228,8 @@ struct BwdMainloop {
     // K and V are only loaded when there is something to visit.
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
     PipelineState state;
-    const int steps = w.visit_count * w.group;
-    int m = 0, visit = 0, member = 0;  // step i = visit * group + member (counted, not divided)
-    for (int i = 0; i < steps; ++i) {
-      if (member == 0) m = p.visit_m[w.visit_begin + visit];
+    for (int i = 0; i < w.visit_count; ++i) {
+      const int m = p.visit_m[w.visit_begin + i];
       const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
       const int stage = state.index();
@@ -358,7 +344,6 @@ struct BwdMainloop {
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);
       ++state;
-      if (++member == w.group) member = 0, ++visit;
     }
   }
 };
