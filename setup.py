@@ -17,7 +17,8 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-from concurrent.futures import ThreadPoolExecutor
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -128,11 +129,20 @@ class BuildExt(build_ext):
 
         jobs = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
         print(f"dash: compiling {len(cu_sources)} CUDA sources with {jobs} jobs "
-              f"for {', '.join('sm_' + a for a in cuda_archs())}", file=sys.stderr)
+              f"for {', '.join('sm_' + a for a in cuda_archs())} (a few minutes per source and core)",
+              file=sys.stderr, flush=True)
+        # One line per source as it finishes, so that a long build shows its progress (with
+        # `pip install -v`; plain pip shows only "still running").
+        start = time.monotonic()
+        results = {}
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            results = list(pool.map(compile_one, cu_sources))
-        for (obj, how), src in zip(results, cu_sources):
-            print(f"  {how:8s} {src.relative_to(ROOT)}", file=sys.stderr)
+            futures = {pool.submit(compile_one, src): src for src in cu_sources}
+            for done, future in enumerate(as_completed(futures), 1):
+                src = futures[future]
+                results[src] = future.result()
+                print(f"dash: [{done}/{len(cu_sources)}] {results[src][1]:8s} {src.relative_to(ROOT)} "
+                      f"({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+        results = [results[src] for src in cu_sources]
         ext.extra_objects = [str(o) for o, _ in results]
         # setuptools relinks only when a source listed on the Extension is newer than the built
         # module; a changed kernel object (or a cached one swapped back in) would not count, so
