@@ -1,0 +1,481 @@
+"""A model of DASH schedules for variable-length (packed, "varlen") batches: groundwork for
+issue 11. Nothing kernel-facing uses it yet; docs/varlen.md is the design note.
+
+A varlen call packs B sequences; sequence b has sq_b query and sk_b key tokens (from the
+prefix sums cu_seqlens_q / cu_seqlens_k, which live on the GPU), M_b = ceil(sq_b / block_m) Q
+tiles and N_b = ceil(sk_b / block_n) KV tiles, and its own mask, bottom-right aligned per
+sequence as in FA3. Every sequence gets the tables that the single-sequence builder
+(tables.build_tables) gives its own shape, with its own default wave
+W_b = min(M_b, N_b, WAVE_LIMIT). So a sequence's ranks (the order of its dQ additions, hence its
+bits) depend only on (sq_b, sk_b, mask, tiles, schedule): never on its neighbours, its index b
+or the packing.
+
+Two halves:
+
+* **Scalar evaluators** (`seq_*` below): every table entry as a closed form of scalars, pure
+  integer arithmetic with no arrays, no loops over tiles and no sort; what a GPU thread would
+  run per (sequence, KV tile): O(1) for the launch order, the visit count, each visit and each
+  rank, so O(visits) per CTA. The one exception is shift_causal's fallback predicate for
+  block_n < block_m (no kernel tile shape has that): an O(N_b) scan, once per sequence.
+* **Host tables** (`build_varlen_tables`): the same values as flat NumPy arrays with
+  per-sequence offsets, built from the single-sequence builder, for the model and the tests.
+
+The grid (`VarlenGrid`): CTAs over (sequence, head, KV tile). Each sequence's H heads are
+folded wave by wave exactly as in dash.schedule.grid, on consecutive launch positions; the
+sequences follow each other in one of two orders:
+
+* ``"index"``: sequence order b = 0, 1, ...; sequence b owns the padded slot of
+  H * (floor(cu_k[b+1] / block_n) - floor(cu_k[b] / block_n) + 1) >= H * N_b positions starting at
+  H * (floor(cu_k[b] / block_n) + b); positions past its H * N_b CTAs are empty (the CTA that claims one
+  exits at once). Needs no prep kernel at all: a CTA finds b by a binary search over
+  cu_seqlens_k (O(log B)), and the grid size H * (floor(total_k / block_n) + B) depends only on the
+  totals, so a captured CUDA graph replays for any split of the same totals.
+* ``"lpt"``: longest first (N_b descending, then M_b descending, then b): long sequences start
+  first and short ones fill the tail. Needs a sort of the B sequences: a one-block prep kernel
+  (docs/varlen.md) writes the order and the dense prefix sums of H * N_b in that order.
+
+Both keep the liveness contract: a CTA waits only on CTAs of its own (sequence, head), at
+earlier launch positions or inside its own wave of <= WAVE_LIMIT consecutive positions.
+`replay` runs the ticket protocol over the whole ragged grid with C co-resident slots.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .grid import launch_position, unfold_launch_position
+from .problem import Problem
+from .tables import SCHEDULES, WAVE_LIMIT, build_tables
+
+ORDERS = ("index", "lpt")
+
+
+# ---------------------------------------------------------------------------------------------
+# Scalar closed forms: what a GPU thread evaluates. Integers only; `//` is floor division, and
+# every place where its operand may be negative is written so that a C truncating division
+# gives the same result (noted where it matters).
+# ---------------------------------------------------------------------------------------------
+def cdiv(a: int, b: int) -> int:
+    return (a + b - 1) // b  # a >= 0
+
+
+def seq_tiles(sq: int, sk: int, bm: int, bn: int):
+    """(M, N) of one sequence; 0 for an empty side."""
+    return cdiv(sq, bm), cdiv(sk, bn)
+
+
+def seq_wave(M: int, N: int) -> int:
+    """W = min(M, N, WAVE_LIMIT) (tables.default_wave_size), at least 1."""
+    return max(1, min(M, N, WAVE_LIMIT))
+
+
+def seq_row_range(m: int, sq: int, sk: int, bm: int, bn: int, causal: bool):
+    """[n_lo, n_hi) of Q tile m: the KV tiles it touches (problem.row_ranges, per element).
+    Causal, bottom-right aligned: key j <= i + sk - sq, so the last key of Q tile m's last row
+    u = min((m + 1) bm, sq) - 1 + sk - sq bounds it: n_hi = u < 0 ? 0 : min(u / bn + 1, N)."""
+    N = cdiv(sk, bn)
+    if not causal:
+        return 0, N
+    u = min((m + 1) * bm, sq) - 1 + sk - sq
+    return 0, (0 if u < 0 else min(u // bn + 1, N))
+
+
+def seq_col_range(n: int, sq: int, sk: int, bm: int, bn: int, causal: bool):
+    """[m_lo, m_hi) of KV tile n: the Q tiles that touch it (problem.col_ranges, per element).
+    Causal: the first query row that sees key n * bn is t = n * bn - (sk - sq); none if
+    t > sq - 1, else m_lo = t < 0 ? 0 : t / bm."""
+    M = cdiv(sq, bm)
+    if not causal:
+        return 0, M
+    t = n * bn - (sk - sq)
+    if t > sq - 1:
+        return M, M
+    return (0 if t < 0 else t // bm), M
+
+
+def seq_shift_causal_applies(sq: int, sk: int, bm: int, bn: int, causal: bool) -> bool:
+    """tables.applies(p, "shift_causal") == "" per sequence: the first rows m_lo of the KV
+    tiles with visits strictly rise inside every wave of P = min(W, N) KV tiles.
+
+    Closed form for block_n >= block_m (every kernel tile shape): for visiting KV tiles m_lo[n]
+    = max(0, floor(t_n / bm)), t_n = n bn - off, strictly rising wherever t_n >= 0 ... except
+    where max(0, .) clamps two of them to row 0: tiles 0 and 1 tie iff t_1 = bn - off < bm.
+    Tile 1 exists and visits whenever P >= 2 (then M >= 2, so sq > bm > t_1). So: applies iff
+    causal and (P < 2 or sk - sq <= bn - bm). For block_n < block_m an O(N) scan (once per
+    sequence, by the prep kernel)."""
+    if not causal:
+        return False
+    M, N = seq_tiles(sq, sk, bm, bn)
+    P = max(1, min(seq_wave(M, N), N))
+    if P < 2:
+        return True
+    if bn >= bm:
+        return sk - sq <= bn - bm
+    prev = None                                   # (m_lo of the previous visiting tile, its wave)
+    for n in range(N):
+        lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+        if hi <= lo:
+            continue
+        if prev is not None and prev[1] == n // P and lo <= prev[0]:
+            return False
+        prev = (lo, n // P)
+    return True
+
+
+def seq_built_as(schedule: str, sq: int, sk: int, bm: int, bn: int, causal: bool) -> str:
+    """The schedule a sequence is built as (tables._fallback): shift needs the full mask,
+    shift_causal a rising staircase; otherwise descending."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"unknown schedule {schedule!r}")
+    if schedule == "shift" and causal:
+        return "descending"
+    if schedule == "shift_causal" and not seq_shift_causal_applies(sq, sk, bm, bn, causal):
+        return "descending"
+    return schedule
+
+
+def seq_wave_size(s: str, M: int, N: int) -> int:
+    """The tables' wave_size for built schedule s: N for ascending, descending and spt (no
+    forward waits), W for shift and shift_causal."""
+    return N if s in ("ascending", "descending", "spt") else seq_wave(M, N)
+
+
+def seq_launch_wave(s: str, M: int, N: int) -> int:
+    """ScheduleTables.launch_wave: the wave the grid folds the heads by (wave_size clamped to N)."""
+    return max(1, min(seq_wave_size(s, M, N), N))
+
+
+def seq_launch(s: str, j: int, N: int) -> int:
+    """launch_order[j]: the KV tile at launch index j."""
+    return N - 1 - j if s == "spt" else j
+
+
+def seq_num_visits(n, sq, sk, bm, bn, causal) -> int:
+    lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+    return hi - lo
+
+
+def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, causal) -> int:
+    """visit_m of KV tile n at step t (0 <= t < seq_num_visits)."""
+    lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+    if s == "descending":
+        return hi - 1 - t
+    if s == "shift":                              # full mask: (j + t) mod M, j = n mod P
+        M, N = seq_tiles(sq, sk, bm, bn)
+        P = seq_wave(M, N)
+        return (n % P + t) % M
+    return lo + t                                 # ascending, spt, shift_causal
+
+
+def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, causal) -> int:
+    """rank[m, n]: the turn of KV tile n in Q tile m's dQ sum, -1 if masked."""
+    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, causal)
+    if not n_lo <= n < n_hi:
+        return -1
+    if s in ("ascending", "descending"):
+        return n - n_lo
+    if s == "spt":
+        return n_hi - 1 - n
+    M, N = seq_tiles(sq, sk, bm, bn)
+    P = seq_wave(M, N)
+    a = n // P * P                                # first KV tile of n's wave
+    b = min(a + P, N)                             # one past its last
+    if s == "shift":                              # (min(m, P_k - 1) - j) mod P_k + a
+        size, j = b - a, n - a
+        x = min(m, size - 1) - j                  # in (-size, size): no % on negatives needed
+        return (x + size if x < 0 else x) + a
+    # shift_causal: contributors of m in earlier waves + those in n's wave with a larger n
+    return max(min(a, n_hi) - n_lo, 0) + min(b, n_hi) - 1 - n
+
+
+def seq_num_contrib(m, sq, sk, bm, bn, causal) -> int:
+    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, causal)
+    return max(n_hi - n_lo, 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The grid: (sequence, head, KV tile) per launch position
+# ---------------------------------------------------------------------------------------------
+def _lengths(cu):
+    cu = np.asarray(cu, dtype=np.int64)
+    if cu.ndim != 1 or len(cu) < 1 or cu[0] != 0 or np.any(np.diff(cu) < 0):
+        raise ValueError("cu_seqlens must be a 1-D non-decreasing prefix sum starting at 0")
+    return np.diff(cu)
+
+
+def lpt_order(M: np.ndarray, N: np.ndarray) -> np.ndarray:
+    """Sequences longest first: N_b descending, then M_b descending, then b (a stable sort;
+    on the GPU the one-block prep kernel's sort of B keys)."""
+    B = len(N)
+    return np.lexsort((np.arange(B), -np.asarray(M, np.int64), -np.asarray(N, np.int64)))
+
+
+@dataclass(frozen=True, eq=False)
+class VarlenGrid:
+    """Launch positions of a ragged grid. Sequence order[s] occupies positions
+    [base[s], base[s] + heads * N_b) of a slot [base[s], base[s + 1]); the rest of the slot
+    (only with "index") is empty. Inside, its heads are folded by its launch wave
+    (dash.schedule.grid)."""
+    order: np.ndarray      # int64[B]: sequence at slot s
+    base: np.ndarray       # int64[B + 1]: first position of slot s; base[B] = the grid size
+    heads: int
+
+    @property
+    def size(self) -> int:
+        return int(self.base[-1])
+
+
+def build_grid(cu_seqlens_k, block_n: int, heads: int, order: str = "lpt", cu_seqlens_q=None,
+               block_m: int | None = None) -> VarlenGrid:
+    sk = _lengths(cu_seqlens_k)
+    N = -(-sk // block_n)
+    B = len(N)
+    if order == "index":
+        # Scan-free padded slots: H * (floor(cu_k[b] / bn) + b); slot b holds >= H * N_b positions.
+        cu = np.asarray(cu_seqlens_k, dtype=np.int64)
+        return VarlenGrid(order=np.arange(B), base=heads * (cu // block_n + np.arange(B + 1)), heads=heads)
+    if order == "lpt":
+        M = np.zeros(B, np.int64) if cu_seqlens_q is None else -(-_lengths(cu_seqlens_q) // block_m)
+        o = lpt_order(M, N)
+        base = np.zeros(B + 1, np.int64)
+        np.cumsum(heads * N[o], out=base[1:])
+        return VarlenGrid(order=o, base=base, heads=heads)
+    raise ValueError(f"unknown order {order!r}; known: {ORDERS}")
+
+
+def decode_position(x: int, grid: VarlenGrid, N_of, launch_wave_of):
+    """(b, head, launch index j) of launch position x, or None for an empty position: a
+    binary search for the slot (O(log B), "index" can search cu_seqlens_k itself), then
+    grid.unfold_launch_position inside the sequence. N_of(b), launch_wave_of(b) are the
+    sequence's scalars (closed forms of its lengths)."""
+    s = int(np.searchsorted(grid.base, x, side="right")) - 1
+    b = int(grid.order[s])
+    r = x - int(grid.base[s])
+    N = int(N_of(b))
+    if r >= grid.heads * N:
+        return None
+    j, h = unfold_launch_position(r, N, int(launch_wave_of(b)), grid.heads)
+    return b, int(h), int(j)
+
+
+# ---------------------------------------------------------------------------------------------
+# Host tables
+# ---------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _seq_tables(sq: int, sk: int, bm: int, bn: int, causal: bool, schedule: str):
+    """The single-sequence tables of one shape (None for an empty side), cached per shape: a
+    sequence's tables are a function of its own shape only."""
+    if sq == 0 or sk == 0:
+        return None
+    return build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn,
+                                mask="causal" if causal else "full"), schedule)
+
+
+@dataclass(frozen=True, eq=False)
+class VarlenTables:
+    """Flat tables of a ragged batch: sequence b's part of every array starts at its offset.
+
+    Per sequence (int64[B]): seqlen_q, seqlen_k, M, N, wave_size, launch_wave, built_as (str).
+    Offsets (int64[B + 1]): q_off (prefix of M_b: num_contrib), k_off (prefix of N_b:
+    launch_order, visit_offsets), v_off (prefix of the visits T_b: visit_m), r_off (prefix of
+    M_b N_b: rank). Arrays (int32): launch_order (local KV tiles), visit_offsets (sum N + 1,
+    global CSR into visit_m, indexed by global KV tile k_off[b] + n), visit_m (local Q tiles),
+    rank (each sequence's M_b x N_b block, row-major), num_contrib."""
+    schedule: str
+    block_m: int
+    block_n: int
+    causal: bool
+    seqlen_q: np.ndarray
+    seqlen_k: np.ndarray
+    M: np.ndarray
+    N: np.ndarray
+    wave_size: np.ndarray
+    launch_wave: np.ndarray
+    built_as: tuple
+    q_off: np.ndarray
+    k_off: np.ndarray
+    v_off: np.ndarray
+    r_off: np.ndarray
+    launch_order: np.ndarray
+    visit_offsets: np.ndarray
+    visit_m: np.ndarray
+    rank: np.ndarray
+    num_contrib: np.ndarray
+
+    @property
+    def batch(self) -> int:
+        return len(self.N)
+
+    def rank_of(self, b: int) -> np.ndarray:
+        return self.rank[self.r_off[b]:self.r_off[b + 1]].reshape(int(self.M[b]), int(self.N[b]))
+
+    def visits(self, b: int, n: int) -> np.ndarray:
+        k = int(self.k_off[b]) + n
+        return self.visit_m[self.visit_offsets[k]:self.visit_offsets[k + 1]]
+
+    def launch_of(self, b: int) -> np.ndarray:
+        return self.launch_order[self.k_off[b]:self.k_off[b + 1]]
+
+    def grid(self, heads: int = 1, order: str = "lpt") -> VarlenGrid:
+        cu_k = np.concatenate([[0], np.cumsum(self.seqlen_k)])
+        cu_q = np.concatenate([[0], np.cumsum(self.seqlen_q)])
+        return build_grid(cu_k, self.block_n, heads, order, cu_q, self.block_m)
+
+
+def _offsets(x):
+    o = np.zeros(len(x) + 1, dtype=np.int64)
+    np.cumsum(x, out=o[1:])
+    return o
+
+
+def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, causal: bool,
+                        schedule: str) -> VarlenTables:
+    """The flat tables of `schedule` for a ragged batch (host, NumPy): each sequence's part is
+    build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule) with its default wave,
+    so it depends on that sequence's shape alone. Empty sequences (sq_b = 0 or sk_b = 0) have
+    no visits; with sq_b = 0 and sk_b > 0 their N_b CTAs still run (to write zero dK, dV)."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"unknown schedule {schedule!r}; known: {', '.join(SCHEDULES)}")
+    sq, sk = _lengths(cu_seqlens_q), _lengths(cu_seqlens_k)
+    if len(sq) != len(sk):
+        raise ValueError("cu_seqlens_q and cu_seqlens_k must have the same length")
+    M, N = -(-sq // block_m), -(-sk // block_n)
+    built, wave, lwave = [], [], []
+    launch, counts, visit_m, rank, contrib = [], [], [], [], []
+    for b in range(len(sq)):
+        t = _seq_tables(int(sq[b]), int(sk[b]), block_m, block_n, bool(causal), schedule)
+        s = seq_built_as(schedule, int(sq[b]), int(sk[b]), block_m, block_n, causal)
+        if t is None:
+            launch.append(np.arange(N[b]) if s != "spt" else np.arange(N[b])[::-1])
+            counts.append(np.zeros(N[b], np.int64))
+            rank.append(np.full(M[b] * N[b], -1))
+            contrib.append(np.zeros(M[b], np.int64))
+            built.append(s)
+            wave.append(seq_wave_size(s, int(M[b]), int(N[b])))
+            lwave.append(seq_launch_wave(s, int(M[b]), int(N[b])))
+            continue
+        built.append(t.built_as)
+        wave.append(t.wave_size)
+        lwave.append(t.launch_wave)
+        launch.append(t.launch_order)
+        counts.append(np.diff(t.visit_offsets))
+        visit_m.append(t.visit_m)
+        rank.append(t.rank.ravel())
+        contrib.append(t.num_contrib)
+
+    def cat(parts):
+        return np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros(0), dtype=np.int32)
+
+    counts_all = np.concatenate(counts) if counts else np.zeros(0, np.int64)
+    T = np.array([c.sum() for c in counts], dtype=np.int64)
+    return VarlenTables(schedule=schedule, block_m=block_m, block_n=block_n, causal=bool(causal),
+                        seqlen_q=sq, seqlen_k=sk, M=M, N=N, wave_size=np.array(wave, np.int64),
+                        launch_wave=np.array(lwave, np.int64), built_as=tuple(built),
+                        q_off=_offsets(M), k_off=_offsets(N), v_off=_offsets(T), r_off=_offsets(M * N),
+                        launch_order=cat(launch), visit_offsets=cat([[0], np.cumsum(counts_all)]),
+                        visit_m=cat(visit_m), rank=cat(rank), num_contrib=cat(contrib))
+
+
+def evaluate_sequence(schedule: str, sq: int, sk: int, bm: int, bn: int, causal: bool) -> dict:
+    """One sequence's tables from the scalar closed forms alone (loops over elements, each entry
+    computed independently, as GPU threads would): the reference the tests compare to."""
+    M, N = seq_tiles(sq, sk, bm, bn)
+    s = seq_built_as(schedule, sq, sk, bm, bn, causal)
+    counts = [seq_num_visits(n, sq, sk, bm, bn, causal) for n in range(N)]
+    return {"built_as": s, "M": M, "N": N,
+            "wave_size": seq_wave_size(s, M, N), "launch_wave": seq_launch_wave(s, M, N),
+            "launch_order": [seq_launch(s, j, N) for j in range(N)],
+            "visit_counts": counts,
+            "visit_m": [seq_visit(s, n, t, sq, sk, bm, bn, causal) for n in range(N) for t in range(counts[n])],
+            "rank": [seq_rank(s, m, n, sq, sk, bm, bn, causal) for m in range(M) for n in range(N)],
+            "num_contrib": [seq_num_contrib(m, sq, sk, bm, bn, causal) for m in range(M)]}
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay of the ticket protocol over the whole ragged grid
+# ---------------------------------------------------------------------------------------------
+def replay(vt: VarlenTables, heads: int = 1, capacity: int = 32, order: str = "lpt"):
+    """Dispatch the grid's launch positions in order onto `capacity` slots (a CTA holds its slot
+    until its last visit; empty positions and CTAs without visits finish at once) and run the
+    ticket protocol: a CTA's next visit (m, n) proceeds when its (sequence, head, m) counter
+    equals rank[m, n]. Returns None when every visit completes, else a description."""
+    g = vt.grid(heads, order)
+    Nb, lw = vt.N, vt.launch_wave
+    # every launch position's CTA: sequence, head, KV tile (-1: empty)
+    seq = np.full(g.size, -1, np.int64)
+    head = np.zeros(g.size, np.int64)
+    kv = np.zeros(g.size, np.int64)
+    for s, b in enumerate(g.order.tolist()):
+        n_b = int(Nb[b])
+        if n_b == 0:
+            continue
+        j = np.repeat(np.arange(n_b), heads)
+        h = np.tile(np.arange(heads), n_b)
+        x = launch_position(j, h, n_b, int(lw[b]), heads) + g.base[s]
+        seq[x], head[x] = b, h
+        kv[x] = vt.launch_of(b)[j]
+    valid = seq >= 0
+    gk = np.where(valid, vt.k_off[np.maximum(seq, 0)] + kv, 0)          # global KV tile
+    start = np.where(valid, vt.visit_offsets[gk], 0).astype(np.int64)
+    length = np.where(valid, vt.visit_offsets[gk + 1] - vt.visit_offsets[gk], 0).astype(np.int64)
+    # counters per (sequence, head, Q tile): heads * q_off[b] + h * M_b + m
+    row0 = np.where(valid, heads * vt.q_off[np.maximum(seq, 0)] + head * vt.M[np.maximum(seq, 0)], 0)
+    # rank of every visit
+    vb = np.repeat(np.arange(vt.batch), vt.k_off[1:] - vt.k_off[:-1])         # sequence of global KV tile
+    vcol = np.repeat(np.arange(len(vb)), np.diff(vt.visit_offsets))           # global KV tile of visit
+    vseq = vb[vcol]
+    local_n = vcol - vt.k_off[vseq]
+    vm = vt.visit_m.astype(np.int64)
+    vrank = vt.rank[vt.r_off[vseq] + vm * vt.N[vseq] + local_n].astype(np.int64)
+    counter = np.zeros(heads * int(vt.q_off[-1]), np.int64)
+    G = g.size
+    ptr = np.zeros(G, np.int64)
+    finished = length == 0
+    dispatched = lo = 0
+    while True:
+        unfinished = int(np.count_nonzero(~finished[lo:dispatched]))
+        while dispatched < G and unfinished < capacity:
+            unfinished += int(not finished[dispatched])
+            dispatched += 1
+        while lo < dispatched and finished[lo]:
+            lo += 1
+        act = lo + np.flatnonzero(~finished[lo:dispatched])
+        if len(act) == 0:
+            return None if dispatched == G else "nothing left to run"
+        e = start[act] + ptr[act]
+        key = row0[act] + vm[e]
+        turn = counter[key] == vrank[e]
+        if not turn.any():
+            a = int(act[0])
+            return (f"stuck with {len(act)} active CTAs (capacity {capacity}); e.g. sequence {seq[a]} head "
+                    f"{head[a]} KV tile {kv[a]} (position {a}) waits on Q tile {vm[e[0]]} for turn "
+                    f"{vrank[e[0]]}, counter at {counter[key[0]]}")
+        go = act[turn]
+        ptr[go] += 1
+        counter[key[turn]] += 1
+        finished[go] = ptr[go] == length[go]
+
+
+def check_wave_contract(vt: VarlenTables) -> None:
+    """Per sequence: every wait on a later launch index stays inside the waiting CTA's wave of
+    launch_wave consecutive launch indices (then the fold keeps it inside W consecutive
+    positions of the whole grid). Raises ValueError."""
+    for b in range(vt.batch):
+        M, N = int(vt.M[b]), int(vt.N[b])
+        if M == 0 or N == 0:
+            continue
+        rank = vt.rank_of(b)
+        W = int(vt.launch_wave[b])
+        pos = np.empty(N, np.int64)
+        pos[vt.launch_of(b)] = np.arange(N)
+        holder = np.full((M, N), -1, np.int64)
+        mm, nn = np.nonzero(rank >= 0)
+        holder[mm, rank[mm, nn]] = nn
+        r = rank[mm, nn]
+        has = r > 0
+        pw, ph = pos[nn[has]], pos[holder[mm[has], r[has] - 1]]
+        bad = (ph > pw) & (ph // W != pw // W)
+        if bad.any():
+            raise ValueError(f"sequence {b}: a wait on a later launch index leaves its wave of {W}")
