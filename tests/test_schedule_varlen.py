@@ -11,7 +11,7 @@ import pytest
 from dash.schedule import Problem, build_tables, check
 from dash.schedule.problem import col_ranges, row_ranges
 from dash.schedule.tables import SCHEDULES, applies
-from dash.schedule.varlen import (ORDERS, build_grid, build_varlen_tables, check_wave_contract,
+from dash.schedule.varlen import (ORDERS, build_grid, cta_program, build_varlen_tables, check_wave_contract,
                                   decode_position, evaluate_sequence, replay, seq_col_range,
                                   seq_row_range, seq_shift_causal_applies)
 
@@ -194,3 +194,36 @@ def test_replay_finds_a_deadlock():
     vt = build_varlen_tables(cu([4096, 100]), cu([4096, 100]), 128, 128, False, "shift")
     assert replay(vt, 1, 32) is None
     assert "stuck" in replay(vt, 1, 8)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_cta_program_from_cu_seqlens_alone(order):
+    """Every launch position's CTA, computed from cu_seqlens (and, for lpt, the prep's order and
+    base) by scalar closed forms, is the grid's CTA with the flat tables' visits and ranks; the
+    scan-free Q-tile counter bases of different (sequence, head) never overlap."""
+    for schedule in SCHEDULES:
+        for causal in (False, True):
+            for sq, sk in random_batches(seed=23, count=3) + [([4200, 0, 129], [4200, 300, 0])]:
+                heads = 2
+                cq, ck = cu(sq), cu(sk)
+                vt = build_varlen_tables(cq, ck, 64, 128, causal, schedule)
+                g = vt.grid(heads, order)
+                prep = None if order == "index" else (g.order, g.base)
+                used = set()
+                for x in range(g.size):
+                    got = cta_program(x, cq, ck, heads, 64, 128, causal, schedule, prep)
+                    d = decode_position(x, g, lambda b: vt.N[b], lambda b: vt.launch_wave[b])
+                    if d is None:
+                        assert got is None
+                        continue
+                    b, h, j = d
+                    n = int(vt.launch_of(b)[j])
+                    gb, gh, gn, visits, cbase = got
+                    assert (gb, gh, gn) == (b, h, n)
+                    assert [m for m, _ in visits] == vt.visits(b, n).tolist()
+                    assert [r for m, r in visits] == [int(vt.rank_of(b)[m, n]) for m, _ in visits]
+                    if j == 0:
+                        cells = set(range(cbase, cbase + int(vt.M[b])))
+                        assert not cells & used
+                        used |= cells
+                assert max(used, default=-1) < heads * (sum(sq) // 64 + len(sq))

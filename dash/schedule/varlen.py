@@ -479,3 +479,57 @@ def check_wave_contract(vt: VarlenTables) -> None:
         bad = (ph > pw) & (ph // W != pw // W)
         if bad.any():
             raise ValueError(f"sequence {b}: a wait on a later launch index leaves its wave of {W}")
+
+
+# ---------------------------------------------------------------------------------------------
+# One CTA's whole program from the device-resident inputs alone: what the main kernel would run
+# after claiming launch position x (no host sync, no tables beyond cu_seqlens and, for "lpt",
+# the prep kernel's order/base).
+# ---------------------------------------------------------------------------------------------
+def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, schedule: str,
+                prep=None):
+    """(b, head, KV tile n, [(m, rank)...] in visiting order, Q-tile counter base) for the CTA at
+    launch position x, or None for an empty position.
+
+    prep=None: the "index" order, found by a binary search over cu_k for the last b with
+    heads * (cu_k[b] // bn + b) <= x (O(log B), reads only cu_seqlens_k). prep=(order, base): the
+    "lpt" order, a binary search over the prep kernel's base. The counters of (b, head) start at
+    heads * (cu_q[b] // bm + b) + head * M_b, a scan-free bound (its slot is >= heads * M_b long)."""
+    B = len(cu_k) - 1
+    if prep is None:
+        lo, hi = 0, B - 1                          # last b with heads * (cu_k[b] // bn + b) <= x
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if heads * (int(cu_k[mid]) // bn + mid) <= x:
+                lo = mid
+            else:
+                hi = mid - 1
+        b, r = lo, x - heads * (int(cu_k[lo]) // bn + lo)
+    else:
+        order, base = prep
+        lo, hi = 0, B - 1                          # last slot s with base[s] <= x
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if int(base[mid]) <= x:
+                lo = mid
+            else:
+                hi = mid - 1
+        b, r = int(order[lo]), x - int(base[lo])
+    sq, sk = int(cu_q[b + 1]) - int(cu_q[b]), int(cu_k[b + 1]) - int(cu_k[b])
+    M, N = seq_tiles(sq, sk, bm, bn)
+    if r >= heads * N:
+        return None
+    s = seq_built_as(schedule, sq, sk, bm, bn, causal)
+    W = seq_launch_wave(s, M, N)
+    # grid.unfold_launch_position, scalar: waves of W launch indices folded across the heads
+    k = r // (W * heads)
+    size = min(W, N - k * W)
+    rr = r - k * W * heads
+    h = rr // size
+    j = k * W + rr - h * size
+    n = seq_launch(s, j, N)
+    visits = []
+    for t in range(seq_num_visits(n, sq, sk, bm, bn, causal)):
+        m = seq_visit(s, n, t, sq, sk, bm, bn, causal)
+        visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, causal)))
+    return b, h, n, visits, heads * (int(cu_q[b]) // bm + b) + h * M
