@@ -10,8 +10,8 @@ finish. The launch order is the kernel's: the (batch, head) instances' launch in
 wave by wave (dash.schedule.grid), so other heads' CTAs sit between a head's waves; heads never
 wait on each other. The tables are deadlock-free for C iff a replay of this protocol (each CTA
 advances while its next turn has come; the next CTA is dispatched whenever fewer than C
-dispatched CTAs are unfinished) finishes every visit. `_replay` does that replay over the
-instances asked for, vectorised over CTAs: one round advances every CTA whose turn has come by
+dispatched CTAs are unfinished) finishes every visit. `replay_tickets` does that replay (also for
+the ragged grid of dash.schedule.varlen), `_replay` over the instances asked for, vectorised over CTAs: one round advances every CTA whose turn has come by
 one visit.
 
 The wave contract is checked on top: a CTA waits on a later-launched CTA only inside its own
@@ -144,6 +144,40 @@ def _check_waits(t: ScheduleTables, C: int, instances: int = 1):
                  f"so the kernel must refuse it (this table happens to need {min_capacity(t)})")
 
 
+def replay_tickets(start, length, row0, vm, vrank, num_counters: int, capacity: int):
+    """The ticket protocol over CTAs in launch order on `capacity` slots: CTA g (launch position
+    g) makes visits start[g] ... start[g] + length[g] - 1; visit e proceeds when counter
+    row0[g] + vm[e] equals vrank[e], then increments it. A CTA holds its slot until its last
+    visit; CTAs without visits finish at once. Returns None when every visit completes, else the
+    stuck state (act, e, key, counter, dispatched): the waiting CTAs, their next visits and
+    counters (act is empty if nothing was left to run)."""
+    G = len(start)
+    ptr = np.zeros(G, dtype=np.int64)
+    counter = np.zeros(num_counters, dtype=np.int64)
+    finished = length == 0
+    dispatched = lo = 0                                 # every CTA below lo is finished
+    while True:
+        # Dispatch in launch order while a slot is free (empty CTAs finish at once).
+        unfinished = int(np.count_nonzero(~finished[lo:dispatched]))
+        while dispatched < G and unfinished < capacity:
+            unfinished += int(not finished[dispatched])
+            dispatched += 1
+        while lo < dispatched and finished[lo]:
+            lo += 1
+        act = lo + np.flatnonzero(~finished[lo:dispatched])
+        if len(act) == 0:
+            return None if dispatched == G else (act, act, act, counter, dispatched)  # pragma: no cover
+        e = start[act] + ptr[act]
+        key = row0[act] + vm[e]
+        turn = counter[key] == vrank[e]
+        if not turn.any():
+            return act, e, key, counter, dispatched
+        go = act[turn]
+        ptr[go] += 1
+        counter[key[turn]] += 1
+        finished[go] = ptr[go] == length[go]
+
+
 def _replay(t: ScheduleTables, C: int, instances: int = 1):
     """Replay the ticket protocol for `instances` (batch, head) instances in the kernel's launch
     order (dash.schedule.grid) with C slots; None if every visit completes, else a description
@@ -157,31 +191,13 @@ def _replay(t: ScheduleTables, C: int, instances: int = 1):
     col = np.repeat(np.arange(N), np.diff(t.visit_offsets))
     vrank = t.rank[t.visit_m, col].astype(np.int64)    # rank of every visit
     vm = t.visit_m.astype(np.int64)
-    G = len(n_of)
-    ptr = np.zeros(G, dtype=np.int64)
-    counter = np.zeros(instances * M, dtype=np.int64)
-    finished = length == 0
-    dispatched = lo = 0                                 # every CTA below lo is finished
-    while True:
-        # Dispatch in launch order while a slot is free (empty CTAs finish at once).
-        unfinished = int(np.count_nonzero(~finished[lo:dispatched]))
-        while dispatched < G and unfinished < C:
-            unfinished += int(not finished[dispatched])
-            dispatched += 1
-        while lo < dispatched and finished[lo]:
-            lo += 1
-        act = lo + np.flatnonzero(~finished[lo:dispatched])
-        if len(act) == 0:
-            return None if dispatched == G else "nothing left to run"  # pragma: no cover
-        e = start[act] + ptr[act]
-        key = row0[act] + vm[e]
-        turn = counter[key] == vrank[e]
-        if not turn.any():
-            return _describe_stuck(t, act, e, key, counter, dispatched, n_of, g_inst, vm, vrank, instances)
-        go = act[turn]
-        ptr[go] += 1
-        counter[key[turn]] += 1
-        finished[go] = ptr[go] == length[go]
+    stuck = replay_tickets(start, length, row0, vm, vrank, instances * M, C)
+    if stuck is None:
+        return None
+    act, e, key, counter, dispatched = stuck
+    if len(act) == 0:
+        return "nothing left to run"  # pragma: no cover
+    return _describe_stuck(t, act, e, key, counter, dispatched, n_of, g_inst, vm, vrank, instances)
 
 
 def _describe_stuck(t, act, e, key, counter, dispatched, n_of, g_inst, vm, vrank, instances):

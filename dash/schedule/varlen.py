@@ -47,6 +47,7 @@ import numpy as np
 
 from .grid import launch_position, unfold_launch_position
 from .problem import Problem
+from .check import replay_tickets
 from .tables import SCHEDULES, WAVE_LIMIT, build_tables
 
 ORDERS = ("index", "lpt")
@@ -429,33 +430,16 @@ def replay(vt: VarlenTables, heads: int = 1, capacity: int = 32, order: str = "l
     local_n = vcol - vt.k_off[vseq]
     vm = vt.visit_m.astype(np.int64)
     vrank = vt.rank[vt.r_off[vseq] + vm * vt.N[vseq] + local_n].astype(np.int64)
-    counter = np.zeros(heads * int(vt.q_off[-1]), np.int64)
-    G = g.size
-    ptr = np.zeros(G, np.int64)
-    finished = length == 0
-    dispatched = lo = 0
-    while True:
-        unfinished = int(np.count_nonzero(~finished[lo:dispatched]))
-        while dispatched < G and unfinished < capacity:
-            unfinished += int(not finished[dispatched])
-            dispatched += 1
-        while lo < dispatched and finished[lo]:
-            lo += 1
-        act = lo + np.flatnonzero(~finished[lo:dispatched])
-        if len(act) == 0:
-            return None if dispatched == G else "nothing left to run"
-        e = start[act] + ptr[act]
-        key = row0[act] + vm[e]
-        turn = counter[key] == vrank[e]
-        if not turn.any():
-            a = int(act[0])
-            return (f"stuck with {len(act)} active CTAs (capacity {capacity}); e.g. sequence {seq[a]} head "
-                    f"{head[a]} KV tile {kv[a]} (position {a}) waits on Q tile {vm[e[0]]} for turn "
-                    f"{vrank[e[0]]}, counter at {counter[key[0]]}")
-        go = act[turn]
-        ptr[go] += 1
-        counter[key[turn]] += 1
-        finished[go] = ptr[go] == length[go]
+    stuck = replay_tickets(start, length, row0, vm, vrank, heads * int(vt.q_off[-1]), capacity)
+    if stuck is None:
+        return None
+    act, e, key, counter, _ = stuck
+    if len(act) == 0:
+        return "nothing left to run"
+    a = int(act[0])
+    return (f"stuck with {len(act)} active CTAs (capacity {capacity}); e.g. sequence {seq[a]} head "
+            f"{head[a]} KV tile {kv[a]} (position {a}) waits on Q tile {vm[e[0]]} for turn "
+            f"{vrank[e[0]]}, counter at {counter[key[0]]}")
 
 
 def check_wave_contract(vt: VarlenTables) -> None:
