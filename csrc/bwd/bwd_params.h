@@ -36,7 +36,7 @@ struct BwdParams {
   //   lse_log2   (batch, heads, num_m_blocks * block_m): LSE * log2(e); +inf on padded / empty rows
   //   dpsum      (batch, heads, num_m_blocks * block_m): D = rowsum(dO * O); 0 on padded rows
   //   dq_accum   (batch, heads, num_m_blocks, block_m * head_dim): partial-dQ sums, one tile in the
-  //              main kernel's fragment order (BwdTraits::SmemLayoutdQ)
+  //              main kernel's fragment order (BwdTraits::dq_chunk_offset)
   //   dq_counter int32 (batch, heads, num_m_blocks): ticket-lock counters, zeroed by the preprocess
   //   launch_claim int32 [1]: the main kernel's CTAs take their launch positions from it, in
   //              the order they start (bwd_grid.h); zeroed by the preprocess

@@ -1,5 +1,5 @@
 // Backward postprocess: dQ = softmax_scale * dQaccum, converted to the input dtype. The
-// accumulator tiles are in the main kernel's fragment order (see BwdTraits::SmemLayoutdQ), so
+// accumulator tiles are in the main kernel's fragment order (see BwdTraits::dq_chunk_offset), so
 // thread t of this kernel reads the values that MMA thread t wrote (coalesced float4s) and puts
 // each at the (row, column) that the same TiledMmadQ assigns to it, in a StagedTile that is then
 // stored row by row.
