@@ -41,17 +41,14 @@ SHIFT_FAMILY = ("shift", "shift_causal")
 # measured it behind in every run: 4.3% (v6 kernel, full grid), 7% (v11), 6% and 6.5% (v12, two
 # runs; bench/NOTES.md). Until the model explains it, the pick there is spt.
 DESCENDING_MAX_KV_TILES_CAUSAL = {"H100": 64}
-# Measured, not modelled: whether choose() decides on the kernel's launch order, the shift
-# family's waves folded across the (batch, head) instances (dash.schedule.grid), or on the
-# instance-major order every schedule was measured in (the order is the same for ascending,
-# descending and spt). The model puts the folded shift 3-5% ahead of ascending at 8k full and
-# shift_causal 3% ahead of spt at d128 causal 8k, where the unfolded waves of 32 were measured
-# 14-45% behind and are not picked; no benchmark has measured the fold yet. Until one does,
-# choose() decides as before it, so its picks (and the choice table) are unchanged; where it
-# picks the shift family with several waves per head the kernel runs them folded, which the model
-# puts as fast or faster (314 of 315 grid points sampled; one 7% slower). Set True for a GPU once
-# measured, then regenerate the choice table.
-SHIFT_FOLDED_MEASURED = {"H100": False}
+# Measured: whether choose() decides on the kernel's launch order, the shift family's waves
+# folded across the (batch, head) instances (dash.schedule.grid), or on the instance-major order
+# the schedules were first measured in (the order is the same for ascending, descending and spt).
+# Measured on the H100 (bench/NOTES.md, "Fold"): folded shift 532 TFLOP/s against ascending's
+# 509 at d128 full 8k (model: +3%), shift_causal 481 against spt's 475 at d128 causal 8k (model:
+# +3%), level with ascending at d64 full 16k; at d128 full 16k shift lost 10% (503 vs 561),
+# which SHIFT_MAX_KV_TILES already keeps out of choose()'s candidates.
+SHIFT_FOLDED_MEASURED = {"H100": True}
 DEFAULT_COSTS = COSTS  # the former name
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
