@@ -124,6 +124,10 @@ class BuildExt(build_ext):
                 # lets a developer build anyway while tuning.
                 raise RuntimeError(f"register spills over {SPILL_BUDGET_BYTES} bytes in "
                                    f"{src.relative_to(ROOT)}:\n{proc.stderr}")
+            if "C7512" in proc.stderr and not os.environ.get("DASH_ALLOW_SPILLS"):
+                # ptxas ran out of registers around an asynchronous WGMMA and serialized all of
+                # the kernel's WGMMAs: correct, and several times slower.
+                raise RuntimeError(f"ptxas serialized the WGMMAs (C7512) in {src.relative_to(ROOT)}:\n{proc.stderr}")
             tmp.rename(obj)
             return obj, "compiled"
 

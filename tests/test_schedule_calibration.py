@@ -14,6 +14,7 @@ import pytest
 from dash.schedule import build_tables, choose
 from dash.schedule.calibrate import MEASURED_WAVE, load, own_records, residuals
 from dash.schedule.choose import COSTS, DEFAULT_GPU, PREFERENCE, default_costs
+from dash.schedule.problem import default_tiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "results", "bwd-H100-80GB-HBM3-20261122-054804.json")
@@ -47,13 +48,38 @@ def test_the_benchmark_is_the_calibration_data():
         assert default_costs(p.problem(), DEVICE) is COSTS[(DEFAULT_GPU, p.hdim)]
 
 
-@pytest.mark.parametrize("point", POINTS, ids=lambda p: p.label().replace(" ", "-"))
+# choose() decides on the kernel's launch order, the shift family's waves folded across the
+# (batch, head) instances (choose.SHIFT_FOLDED_MEASURED). The files above were measured before
+# the fold, so where it changes a shift table's order (more KV tiles than a wave) their shift
+# records measure another order. This one is the peer grid measured with the fold and today's
+# tables (every schedule, 2k, 8k and 16k; its GQA rows are not loaded): the choices are judged
+# here.
+CURRENT = os.path.join(ROOT, "bench", "results", "bwd-H100-80GB-HBM3-20261123-054140.json")
+CURRENT_DEVICE, CURRENT_POINTS = load(CURRENT)
+CURRENT_SHAPES = {(p.hdim, p.causal, p.seqlen_q) for p in CURRENT_POINTS}
+
+
+def test_current_file():
+    assert "H100" in CURRENT_DEVICE and len(CURRENT_POINTS) == 12
+    for p in CURRENT_POINTS:
+        assert set(p.times) == {"atomic", *PREFERENCE} - {"shift" if p.causal else "shift_causal"}
+        assert (p.block_m, p.block_n) == default_tiles(p.hdim, "causal" if p.causal else "full")  # today's tiles
+
+
+def folded_differently(point, schedule) -> bool:
+    """Whether a record of `schedule` from a file measured before the launch fold ran another
+    order than today's kernel: the shift family with more KV tiles per head than its wave."""
+    tables = build_tables(point.problem(), schedule)
+    return schedule in ("shift", "shift_causal") and tables.wave_size < point.problem().num_n
+
+
+@pytest.mark.parametrize("point", CURRENT_POINTS, ids=lambda p: p.label().replace(" ", "-"))
 def test_choice_within_2_percent_of_the_best_measured(point):
-    det = still_run(point)
+    det = {s: ms for s, ms in point.times.items() if s in PREFERENCE}
     best = min(det, key=det.get)
     # the Problem as dash.ops._problem builds it (the nominal device: 132 SMs, 1 CTA per SM)
-    got = choose(point.problem(num_sms=132, ctas_per_sm=1), gpu=DEVICE)
-    assert got in det, f"{point.label()}: choose() picks {got}, whose tables were not measured"
+    got = choose(point.problem(num_sms=132, ctas_per_sm=1), gpu=CURRENT_DEVICE)
+    assert got in det, f"{point.label()}: choose() picks {got}, which was not measured"
     loss = det[got] / det[best] - 1
     assert loss <= 0.02, f"{point.label()}: choose() picks {got}, {100 * loss:.1f}% slower than {best}"
 
@@ -88,6 +114,10 @@ def test_choice_on_the_full_grid(point):
     best = min(det, key=det.get)
     problem = point.problem(num_sms=132, ctas_per_sm=1)
     got = choose(problem, gpu=FULL_DEVICE)
+    if folded_differently(point, got):
+        # measured with today's order in CURRENT, and judged there
+        assert (point.hdim, point.causal, point.seqlen_q) in CURRENT_SHAPES, f"{point.label()}: {got} never measured folded"
+        return
     assert got in det, f"{point.label()}: choose() picks {got}, whose tables were not measured"
     loss = det[got] / det[best] - 1
     bound = 0.02 if problem.num_n <= SHIFT_MAX_KV_TILES[gpu_key(FULL_DEVICE)] else 0.05

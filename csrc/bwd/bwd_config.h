@@ -23,17 +23,31 @@ struct BwdConfig;
 // 64 rows, whose short steps let a writer waiting for its turn stall the MMA warpgroups
 // (+3.6% deterministic at causal 8k); at hdim 64 a second buffer measured 1-2% slower
 // (bench/NOTES.md, v4); at 80 rows the shared memory has room for one only.
+// kEarlyPGroups: column groups (8 query columns each, an even number: whole 16-column k-blocks)
+// of P computed before the wait for dP and handed to the tensor cores as the first k-blocks of
+// dV += P^T dO, so that the dP WGMMA's tail and that part of dV overlap the softmax
+// (bench/NOTES.md, v15). Bounded by registers: while those k-blocks run, their P operands, the
+// dP accumulator and the rest of S are all live, and where that exceeds the MMA warpgroups'
+// 240 registers ptxas serializes every WGMMA of the kernel (its warning C7512; setup.py fails
+// the build on it). 0: all of P after the dP wait.
+// kShuffleStats: each lane reads two columns of the Q tile's LSE and D per 64-column chunk
+// before the step's WGMMAs, and threads take their columns' values from each other by shuffle
+// (FA3's and FA4's ShuffleStats); otherwise every thread reads its own columns' values where it
+// uses them. Measured (H100, v15): shuffles 3-8% faster at hdim 64, 2-3% slower at 80 rows.
 template <>
 struct BwdConfig<64, 128> {
-  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1;
+  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 4;
+  static constexpr bool kShuffleStats = true;
 };
 template <>
 struct BwdConfig<128, 64> {
-  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2;
+  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
+  static constexpr bool kShuffleStats = true;
 };
 template <>
 struct BwdConfig<128, 80> {
-  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1;
+  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
+  static constexpr bool kShuffleStats = false;
 };
 
 // Q tile rows per (head dim, mask): the reasons are above.

@@ -29,17 +29,20 @@ struct WorkTile {
   int visit_count;  // number of Q tiles visited
 };
 
-// One warpgroup-wide WGMMA: C (+)= A * B over all k-blocks, committed as one batch.
-// WaitGroups >= 0 waits until at most that many batches are still in flight.
-template <bool ZeroInit, int WaitGroups, class TiledMma, class TA, class TB, class TC>
+// One warpgroup-wide WGMMA: C (+)= A * B over k-blocks [KBegin, KEnd) (KEnd < 0: all),
+// committed as one batch. WaitGroups >= 0 waits until at most that many batches are still in
+// flight.
+template <bool ZeroInit, int WaitGroups, int KBegin = 0, int KEnd = -1, class TiledMma, class TA, class TB, class TC>
 __device__ __forceinline__ void wgmma(TiledMma& mma, TA const& a, TB const& b, TC& c) {
   constexpr bool kARegs = !std::is_same_v<typename TA::engine_type::iterator, GMMA::DescriptorIterator>;
+  constexpr int kEnd = KEnd < 0 ? int(decltype(size<2>(a))::value) : KEnd;
+  static_assert(0 <= KBegin && KBegin < kEnd && kEnd <= int(decltype(size<2>(a))::value));
   warpgroup_fence_operand(c);
   if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
   warpgroup_arrive();
   if constexpr (ZeroInit) mma.accumulate_ = GMMA::ScaleOut::Zero;
   CUTLASS_PRAGMA_UNROLL
-  for (int k = 0; k < size<2>(a); ++k) {
+  for (int k = KBegin; k < kEnd; ++k) {
     cute::gemm(mma, a(_, _, k), b(_, _, k), c);
     mma.accumulate_ = GMMA::ScaleOut::One;
   }
@@ -57,6 +60,35 @@ __device__ __forceinline__ auto accumulator_as_operand_a(Layout acc) {
   auto k_pairs = logical_divide(get<0, 2>(acc), Tile<_2>{});  // ((2, N/16))
   return make_layout(make_layout(get<0, 0>(acc), get<0, 1>(acc), get<0, 0>(k_pairs)), get<1>(acc),
                      coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
+}
+
+// Whether the offsets of the first element of every 16-byte store in a swizzled smem tensor's
+// static layout, and `buffer_elems`, are whole periods of its pointer's swizzle (which reads and writes
+// address bits below 2^(bits + base + shift) bytes): then swizzle(address + offset) =
+// swizzle(address) + offset, and a store's address is one swizzled pointer plus a constant.
+template <class SwizzlePtr>
+struct SwizzleOfPtr { static constexpr bool kSwizzled = false; };
+template <class Fn, class Iterator>
+struct SwizzleOfPtr<swizzle_ptr<Fn, Iterator>> {
+  static constexpr bool kSwizzled = true;
+  using Swizzle = Fn;
+  using Element = typename std::remove_reference_t<decltype(*std::declval<Iterator>())>;
+};
+template <class SwizzlePtr, class Layout>
+constexpr bool ds_offsets_keep_the_swizzle(int buffer_elems) {
+  using Ptr = SwizzleOfPtr<std::decay_t<SwizzlePtr>>;
+  if constexpr (!Ptr::kSwizzled) {
+    return false;
+  } else {
+    constexpr int elem_bytes = int(sizeof(typename Ptr::Element));
+    constexpr int period_bytes = 1 << (Ptr::Swizzle::num_bits + Ptr::Swizzle::num_base + Ptr::Swizzle::num_shft);
+    if ((buffer_elems * elem_bytes) % period_bytes != 0) return false;
+    constexpr int kPerStore = 16 / elem_bytes;  // an STSM stores 16 bytes per thread (its first is addressed)
+    for (int i = 0; i < int(size(Layout{})); i += kPerStore) {
+      if ((int(Layout{}(i)) * elem_bytes) % period_bytes != 0) return false;
+    }
+    return true;
+  }
 }
 
 __device__ __forceinline__ float fast_exp2(float x) {
@@ -78,6 +110,9 @@ struct BwdMainloop {
   static constexpr int kBlockM = Traits::kBlockM;
   static constexpr int kBlockN = Traits::kBlockN;
   static constexpr int kHeadDim = Traits::kHeadDim;
+  static constexpr int kStatChunks = (kBlockM + 63) / 64;  // 64-column chunks of a Q tile's LSE and D
+  static constexpr bool kShuffleStats = Traits::Config::kShuffleStats;
+  static_assert(kBlockM % 8 == 0);
   // A dQ half's full/empty barriers: its MMA warpgroup and the writer warp.
   static constexpr int kHalfSyncThreads = 128 + 32;
 
@@ -217,10 +252,31 @@ struct BwdMainloop {
     }();
     auto r2s_ds = make_tiled_copy_C(typename Traits::R2SCopyAtomdS{}, mma_sdp);
     auto thr_r2s_ds = r2s_ds.get_thread_slice(tid);
+    // dS^T's stores, addressed once: this thread's swizzled address in buffer 0, plus per-store
+    // offsets that are whole swizzle periods, as is the distance between the buffers, so that
+    // each step's addresses are that one pointer plus constants. Partitioned per step from the
+    // step's buffer instead, every address was swizzled again in 64-bit arithmetic, about 60
+    // instructions per step at 128 query rows (bench/NOTES.md, v15).
+    Tensor tdSsdS_buffer0 = thr_r2s_ds.partition_D(
+        make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdSt{}));
+    using DsStoreLayout = decltype(tdSsdS_buffer0.layout());
+    static_assert(is_static<DsStoreLayout>::value);
+    static_assert(ds_offsets_keep_the_swizzle<decltype(tdSsdS_buffer0.data()), DsStoreLayout>(Traits::kDsElems),
+                  "dS^T's store offsets must be whole swizzle periods");
+    // (held as a 32-bit shared-memory address: a generic pointer would keep two registers)
+    const uint32_t ds_store_buffer0 = cast_smem_ptr_to_uint(&tdSsdS_buffer0(0));  // the swizzle applied
 
     // (key row, query column) of every S^T element this thread holds, for masking and for
     // picking the row's LSE and D.
     Tensor tScS = thr_sdp.partition_C(make_identity_tensor(Shape<BlockN, BlockM>{}));
+
+    // Row statistics by shuffle: lane l of every warp holds columns 64 k + 2 l and 64 k + 2 l + 1
+    // of chunk k; the thread's columns in group g are 8 g + 2 quad + e (e = 0, 1).
+    const int lane = tid % 32;
+    const int quad = lane % 4;
+    auto row_stat = [&](float2 const (&lanes)[kStatChunks], int g, int e) {
+      return __shfl_sync(0xffffffffu, e ? lanes[g / 8].y : lanes[g / 8].x, 4 * (g % 8) + quad);
+    };
 
     const int causal_offset = p.seqlen_k - p.seqlen_q;  // bottom-right aligned causal mask
     const int key_base = w.n * kBlockN;
@@ -234,21 +290,52 @@ struct BwdMainloop {
       pipeline.consumer_wait(state);
       const int stage = state.index();
 
+      // The row statistics (LSE, D) of this Q tile. With kShuffleStats, two columns per lane and
+      // 64-column chunk, read before the S and dP WGMMAs start streaming their operands from
+      // shared memory; each thread then takes the values of its own columns from the lane that
+      // holds them (row_stat). Read where they are used instead, a thread's 2 x kBlockM / 4
+      // values take kBlockM / 4 LDS.64 per step (8x FA4's shared-memory wavefronts for the
+      // statistics at 128 query rows), whose latency held up the softmax (bench/NOTES.md, v15).
+      // Lanes past a tile's last column read a duplicate, never used.
+      const float* lse_tile = smem.lse.data() + stage * kBlockM;
+      const float* dpsum_tile = smem.dpsum.data() + stage * kBlockM;
+      float2 lse_lanes[kStatChunks], dpsum_lanes[kStatChunks];
+      if constexpr (kShuffleStats) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int k = 0; k < kStatChunks; ++k) {
+          const int column = cute::min(64 * k + 2 * lane, kBlockM - 2);
+          lse_lanes[k] = *reinterpret_cast<const float2*>(lse_tile + column);
+          dpsum_lanes[k] = *reinterpret_cast<const float2*>(dpsum_tile + column);
+        }
+      }
+      // LSE and D of column 8 * g + 2 * quad + e of this Q tile.
+      auto lse_at = [&](int g, int e) {
+        if constexpr (kShuffleStats) return row_stat(lse_lanes, g, e);
+        else return lse_tile[get<1>(tScS(4 * g + e))];
+      };
+      auto dpsum_at = [&](int g, int e) {
+        if constexpr (kShuffleStats) return row_stat(dpsum_lanes, g, e);
+        else return dpsum_tile[get<1>(tScS(4 * g + e))];
+      };
+
       Tensor tSrS = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
       Tensor tdPrdP = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
       wgmma<true, -1>(mma_sdp, tSrK, tSrQ(_, _, _, stage), tSrS);
       wgmma<true, -1>(mma_sdp, tdPrV, tdPrdO(_, _, _, stage), tdPrdP);
 
       // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
-      const float* lse = smem.lse.data() + stage * kBlockM;
-      const float* dpsum = smem.dpsum.data() + stage * kBlockM;
-      // The row statistics (LSE, D) are read from shared memory where they are used. Read into
-      // registers before the waits (v8), their loads queued behind the S/dP WGMMAs' operand
-      // traffic and the step got slower (bench/NOTES.md, v11).
-      auto lse_of = [&](int j) { return lse[get<1>(tScS(j))]; };
-      auto dpsum_of = [&](int j) { return dpsum[get<1>(tScS(j))]; };
+      const int rows_valid = p.seqlen_k - key_base;
+      const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
       const bool need_mask = key_base + kBlockN > p.seqlen_k ||
                              (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
+      auto probability = [&](int j, float lse, auto masked) {
+        float s = tSrS(j);
+        if constexpr (decltype(masked)::value) {
+          const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
+          s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
+        }
+        return fast_exp2(s * p.scale_log2 - lse);
+      };
       warpgroup_wait<1>();
       // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
@@ -256,20 +343,21 @@ struct BwdMainloop {
       // and r <= c + diagonal: two compares per element against per-step constants (written
       // with the full key/query arithmetic and a short-circuit ||, the compiler branched and
       // spilled per element).
-      const int rows_valid = p.seqlen_k - key_base;
-      const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
-      auto probability = [&](int j, auto masked) {
-        float s = tSrS(j);
-        if constexpr (decltype(masked)::value) {
-          const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
-          s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
-        }
-        return fast_exp2(s * p.scale_log2 - lse_of(j));
-      };
-      // Half of the exponentials before the dP wait, the other half beside dS = P * (dP - D):
-      // 16 MUFU.EX2 per SM per clock are shared by both warpgroups, and issued back to back the
-      // exponentials wait on that pipe while the FADD/FMUL/F2FP of dS could run beside them.
-      constexpr int kEarly = decltype(size(tSrS))::value / 2;
+      // Element j = e + 2 * h + 4 * g of the accumulator sits in column group g (8 query
+      // columns), row half h and column 8 * g + 2 * quad + e (checked for every tile shape
+      // against partition_C when this was written); its LSE and D are shared by both halves.
+      //
+      // The dP wait is placed by what the tensor cores depend on, not by source order: ptxas
+      // hoists a WGMMA wait above any arithmetic that nothing before the wait consumes, so
+      // "some exponentials, then wait for dP" compiled to "wait for dP, then all of them", with
+      // the tensor cores idle throughout (bench/NOTES.md, v15). So P's first column groups are
+      // computed and handed to the tensor cores as the first k-blocks of dV += P^T dO, a WGMMA
+      // that must be issued before the wait; the wait for dP then follows them, and that part of
+      // dV runs while the remaining exponentials and dS are computed.
+      constexpr int kGroups = decltype(size(tSrS))::value / 4;
+      constexpr int kEarlyGroups = Traits::Config::kEarlyPGroups;
+      constexpr int kEarlyKBlocks = kEarlyGroups / 2;
+      static_assert(decltype(size(tSrS))::value % 4 == 0 && kEarlyGroups % 2 == 0 && kEarlyGroups < kGroups);
       // P and dS are converted to 16 bits as each pair of elements is done, so that the fp32 S
       // and dP registers die along the loop: at 80 query rows, S, dP and their 16-bit copies do
       // not fit beside dK and dV, and converting after the loop spilled P to local memory. Pairs,
@@ -277,26 +365,54 @@ struct BwdMainloop {
       // pair was packed again with a PRMT right before the dV WGMMA (bench/NOTES.md, v12).
       Tensor rdS = make_tensor_like<Element>(tdPrdP);
       Tensor rP = make_tensor_like<Element>(tSrS);
+      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
       using PairConverter = cutlass::NumericArrayConverter<Element, float, 2>;
       using Pair = typename PairConverter::result_type;
       Pair* rdS_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rdS.data()));
       Pair* rP_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rP.data()));
-      static_assert(decltype(size(tSrS))::value % 2 == 0 && kEarly % 2 == 0);
+      // Without the early dV k-blocks, the first half of the exponentials is still written
+      // before the dP wait (ptxas moves the wait up; the register allocation is what stays).
+      constexpr int kEarlyExpGroups = kEarlyKBlocks > 0 ? kEarlyGroups : kGroups / 2;
       auto softmax_and_ds = [&](auto masked) {
         CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < kEarly; ++j) tSrS(j) = probability(j, masked);
-        warpgroup_wait<0>();  // dP
+        for (int g = 0; g < kEarlyExpGroups; ++g) {
+          const float lse[2] = {lse_at(g, 0), lse_at(g, 1)};
+          CUTLASS_PRAGMA_UNROLL
+          for (int h = 0; h < 2; ++h) {
+            const int j = 4 * g + 2 * h;
+            cutlass::Array<float, 2> prob;
+            CUTLASS_PRAGMA_UNROLL
+            for (int e = 0; e < 2; ++e) prob[e] = tSrS(j + e) = probability(j + e, lse[e], masked);
+            if (g < kEarlyGroups) rP_pairs[j / 2] = PairConverter::convert(prob);
+          }
+        }
+        if constexpr (kEarlyKBlocks > 0) {
+          wgmma<false, -1, 0, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+          warpgroup_wait<1>();  // dP (the early part of dV may still run)
+        } else {
+          warpgroup_wait<0>();  // dP
+        }
         warpgroup_fence_operand(tdPrdP);
         CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < size(tSrS); j += 2) {
-          cutlass::Array<float, 2> prob, ds;
+        for (int g = 0; g < kGroups; ++g) {
+          float lse[2], dpsum[2];
           CUTLASS_PRAGMA_UNROLL
           for (int e = 0; e < 2; ++e) {
-            prob[e] = j >= kEarly ? probability(j + e, masked) : tSrS(j + e);
-            ds[e] = prob[e] * (tdPrdP(j + e) - dpsum_of(j + e));
+            if (g >= kEarlyExpGroups) lse[e] = lse_at(g, e);
+            dpsum[e] = dpsum_at(g, e);
           }
-          rP_pairs[j / 2] = PairConverter::convert(prob);
-          rdS_pairs[j / 2] = PairConverter::convert(ds);
+          CUTLASS_PRAGMA_UNROLL
+          for (int h = 0; h < 2; ++h) {
+            const int j = 4 * g + 2 * h;
+            cutlass::Array<float, 2> prob, ds;
+            CUTLASS_PRAGMA_UNROLL
+            for (int e = 0; e < 2; ++e) {
+              prob[e] = g >= kEarlyExpGroups ? probability(j + e, lse[e], masked) : tSrS(j + e);
+              ds[e] = prob[e] * (tdPrdP(j + e) - dpsum[e]);
+            }
+            if (g >= kEarlyGroups) rP_pairs[j / 2] = PairConverter::convert(prob);
+            rdS_pairs[j / 2] = PairConverter::convert(ds);
+          }
         }
       };
       if (need_mask) {
@@ -304,16 +420,17 @@ struct BwdMainloop {
       } else {
         softmax_and_ds(cute::false_type{});
       }
-      Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
       // step writes was last read by step i-2's dQ WGMMA, which both warpgroups waited for before
       // they arrived at step i-1's kDsReady barrier.
-      Element* ds_buffer = smem.ds.data() + (i % Traits::kDsBuffers) * Traits::kDsElems;
-      Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdSt{});
-      copy(r2s_ds, thr_r2s_ds.retile_S(rdS), thr_r2s_ds.partition_D(sdSt));
-      // dV += P^T dO from registers runs on the tensor cores across the exchange of dS.
-      wgmma<false, -1>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+      const int ds_buffer_offset = (i % Traits::kDsBuffers) * Traits::kDsElems;
+      Element* ds_buffer = smem.ds.data() + ds_buffer_offset;
+      Element* ds_store = static_cast<Element*>(
+          __cvta_shared_to_generic(ds_store_buffer0 + ds_buffer_offset * int(sizeof(Element))));
+      copy(r2s_ds, thr_r2s_ds.retile_S(rdS), make_tensor(make_smem_ptr(ds_store), DsStoreLayout{}));
+      // The rest of dV += P^T dO runs on the tensor cores across the exchange of dS.
+      wgmma<false, -1, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
       BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
