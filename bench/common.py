@@ -39,13 +39,17 @@ def time_ms(fn, warmup=25, rep=100):
 
 def time_interleaved(fns, rounds):
     """{name: median ms} of every closure in fns, timed in `rounds` interleaved rounds (each round
-    times every closure once), so that clock drift over a run touches all of them alike."""
+    times every closure once), so that clock drift over a run touches all of them alike. Round r
+    starts at the r-th closure: in a fixed order, "auto" always ran right after the five other
+    dash schedules, and at the full-mask 8k/16k cells it measured 3-5% below the very kernel it
+    picks (bench/NOTES.md, v16)."""
     import statistics
 
     samples = {name: [] for name in fns}
-    for _ in range(rounds):
-        for name, fn in fns.items():
-            samples[name].append(time_ms(fn))
+    names = list(fns)
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            samples[name].append(time_ms(fns[name]))
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
 

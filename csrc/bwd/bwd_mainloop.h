@@ -91,6 +91,26 @@ constexpr bool ds_offsets_keep_the_swizzle(int buffer_elems) {
   }
 }
 
+// f(integral_constant<id>) for the named barrier First + 2 * buffer + warp_group (a dQ half's
+// full or empty barrier), its id a compile-time constant behind warp-uniform branches. With the
+// id in a register, ptxas loaded it into the register that had just addressed the dS stores and
+// waited for those stores to read their address first: 3% of the step at hdim 64 (v16).
+template <uint32_t First, int Buffers, class F>
+__device__ __forceinline__ void with_dq_half_barrier(int buffer, int warp_group, F&& f) {
+  static_assert(Buffers == 1 || Buffers == 2);
+  if constexpr (Buffers == 2) {
+    if (buffer != 0) {
+      with_dq_half_barrier<First + 2, 1>(0, warp_group, f);
+      return;
+    }
+  }
+  if (warp_group == 0) {
+    f(std::integral_constant<uint32_t, First>{});
+  } else {
+    f(std::integral_constant<uint32_t, First + 1>{});
+  }
+}
+
 __device__ __forceinline__ float fast_exp2(float x) {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
@@ -336,6 +356,23 @@ struct BwdMainloop {
         }
         return fast_exp2(s * p.scale_log2 - lse);
       };
+      constexpr int kGroups = decltype(size(tSrS))::value / 4;
+      constexpr int kEarlyGroups = Traits::Config::kEarlyPGroups;
+      constexpr int kEarlyKBlocks = kEarlyGroups / 2;
+      static_assert(decltype(size(tSrS))::value % 4 == 0 && kEarlyGroups % 2 == 0 && kEarlyGroups < kGroups);
+      // Without the early dV k-blocks, the first half of the exponentials is still written
+      // before the dP wait (ptxas moves the wait up; the register allocation is what stays).
+      constexpr int kEarlyExpGroups = kEarlyKBlocks > 0 ? kEarlyGroups : kGroups / 2;
+      // The first exponentials' LSE values are shuffled before the S wait: shuffled after it,
+      // each of their FFMAs waited for a shuffle (bench/NOTES.md, v16).
+      float lse_early[kEarlyExpGroups][2];
+      if constexpr (kShuffleStats) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int g = 0; g < kEarlyExpGroups; ++g) {
+          lse_early[g][0] = lse_at(g, 0);
+          lse_early[g][1] = lse_at(g, 1);
+        }
+      }
       warpgroup_wait<1>();
       // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
@@ -354,10 +391,6 @@ struct BwdMainloop {
       // computed and handed to the tensor cores as the first k-blocks of dV += P^T dO, a WGMMA
       // that must be issued before the wait; the wait for dP then follows them, and that part of
       // dV runs while the remaining exponentials and dS are computed.
-      constexpr int kGroups = decltype(size(tSrS))::value / 4;
-      constexpr int kEarlyGroups = Traits::Config::kEarlyPGroups;
-      constexpr int kEarlyKBlocks = kEarlyGroups / 2;
-      static_assert(decltype(size(tSrS))::value % 4 == 0 && kEarlyGroups % 2 == 0 && kEarlyGroups < kGroups);
       // P and dS are converted to 16 bits as each pair of elements is done, so that the fp32 S
       // and dP registers die along the loop: at 80 query rows, S, dP and their 16-bit copies do
       // not fit beside dK and dV, and converting after the loop spilled P to local memory. Pairs,
@@ -370,13 +403,10 @@ struct BwdMainloop {
       using Pair = typename PairConverter::result_type;
       Pair* rdS_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rdS.data()));
       Pair* rP_pairs = reinterpret_cast<Pair*>(raw_pointer_cast(rP.data()));
-      // Without the early dV k-blocks, the first half of the exponentials is still written
-      // before the dP wait (ptxas moves the wait up; the register allocation is what stays).
-      constexpr int kEarlyExpGroups = kEarlyKBlocks > 0 ? kEarlyGroups : kGroups / 2;
       auto softmax_and_ds = [&](auto masked) {
         CUTLASS_PRAGMA_UNROLL
         for (int g = 0; g < kEarlyExpGroups; ++g) {
-          const float lse[2] = {lse_at(g, 0), lse_at(g, 1)};
+          const float lse[2] = {kShuffleStats ? lse_early[g][0] : lse_at(g, 0), kShuffleStats ? lse_early[g][1] : lse_at(g, 1)};
           CUTLASS_PRAGMA_UNROLL
           for (int h = 0; h < 2; ++h) {
             const int j = 4 * g + 2 * h;
@@ -450,14 +480,16 @@ struct BwdMainloop {
       // Partial dQ to this warpgroup's half of the writer's buffer for this step.
       const int dq_buffer = i % Traits::kDqBuffers;
       float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
-      BwdNamedBarrier::sync(kHalfSyncThreads, dq_empty_barrier(dq_buffer, warp_group));
+      with_dq_half_barrier<uint32_t(BwdBarrier::kDqEmpty0), Traits::kDqBuffers>(
+          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < Traits::kDqChunks; ++c) {
         dq_chunks[Traits::dq_chunk_offset(tid, c)] =
             make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
       }
       cutlass::arch::fence_view_async_shared();
-      BwdNamedBarrier::arrive(kHalfSyncThreads, dq_full_barrier(dq_buffer, warp_group));
+      with_dq_half_barrier<uint32_t(BwdBarrier::kDqFull0), Traits::kDqBuffers>(
+          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);
       ++state;
