@@ -37,6 +37,10 @@ struct BwdKernelParams {
   int* trace;
   int* positions;
   int total_visits;
+  // Always null (no caller sets it): the target of a store that never runs but that ptxas must
+  // schedule before the dP wait, so that the exponentials it stores are computed ahead of that
+  // wait (BwdMainloop::compute; bench/NOTES.md, v17).
+  float* never_written = nullptr;
 };
 
 }  // namespace dash

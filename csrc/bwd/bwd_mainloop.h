@@ -360,8 +360,8 @@ struct BwdMainloop {
       constexpr int kEarlyGroups = Traits::Config::kEarlyPGroups;
       constexpr int kEarlyKBlocks = kEarlyGroups / 2;
       static_assert(decltype(size(tSrS))::value % 4 == 0 && kEarlyGroups % 2 == 0 && kEarlyGroups < kGroups);
-      // Without the early dV k-blocks, the first half of the exponentials is still written
-      // before the dP wait (ptxas moves the wait up; the register allocation is what stays).
+      // Without the early dV k-blocks, the first half of the exponentials is computed before
+      // the dP wait all the same, held there by a store that never runs (below).
       constexpr int kEarlyExpGroups = kEarlyKBlocks > 0 ? kEarlyGroups : kGroups / 2;
       // The first exponentials' LSE values are shuffled before the S wait: shuffled after it,
       // each of their FFMAs waited for a shuffle (bench/NOTES.md, v16).
@@ -420,6 +420,12 @@ struct BwdMainloop {
           wgmma<false, -1, 0, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
           warpgroup_wait<1>();  // dP (the early part of dV may still run)
         } else {
+          // Without them, a store of the early exponentials that never runs (never_written is
+          // always null) holds them ahead of the wait: ptxas cannot move a store below it.
+          if (p.never_written != nullptr) {
+            CUTLASS_PRAGMA_UNROLL
+            for (int j = 0; j < 4 * kEarlyExpGroups; ++j) p.never_written[j] = tSrS(j);
+          }
           warpgroup_wait<0>();  // dP
         }
         warpgroup_fence_operand(tdPrdP);
