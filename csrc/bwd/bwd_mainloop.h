@@ -62,52 +62,42 @@ __device__ __forceinline__ auto accumulator_as_operand_a(Layout acc) {
                      coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
 }
 
-// Whether the offsets of the first element of every 16-byte store in a swizzled smem tensor's
-// static layout, and `buffer_elems`, are whole periods of its pointer's swizzle (which reads and writes
+// Whether the offsets of the first element of every 16-byte store of a swizzled smem tensor
+// (static layout), and `buffer_elems`, are whole periods of its swizzle (which reads and writes
 // address bits below 2^(bits + base + shift) bytes): then swizzle(address + offset) =
 // swizzle(address) + offset, and a store's address is one swizzled pointer plus a constant.
-template <class SwizzlePtr>
-struct SwizzleOfPtr { static constexpr bool kSwizzled = false; };
-template <class Fn, class Iterator>
-struct SwizzleOfPtr<swizzle_ptr<Fn, Iterator>> {
-  static constexpr bool kSwizzled = true;
-  using Swizzle = Fn;
-  using Element = typename std::remove_reference_t<decltype(*std::declval<Iterator>())>;
-};
-template <class SwizzlePtr, class Layout>
-constexpr bool ds_offsets_keep_the_swizzle(int buffer_elems) {
-  using Ptr = SwizzleOfPtr<std::decay_t<SwizzlePtr>>;
-  if constexpr (!Ptr::kSwizzled) {
-    return false;
-  } else {
-    constexpr int elem_bytes = int(sizeof(typename Ptr::Element));
-    constexpr int period_bytes = 1 << (Ptr::Swizzle::num_bits + Ptr::Swizzle::num_base + Ptr::Swizzle::num_shft);
-    if ((buffer_elems * elem_bytes) % period_bytes != 0) return false;
-    constexpr int kPerStore = 16 / elem_bytes;  // an STSM stores 16 bytes per thread (its first is addressed)
-    for (int i = 0; i < int(size(Layout{})); i += kPerStore) {
-      if ((int(Layout{}(i)) * elem_bytes) % period_bytes != 0) return false;
-    }
-    return true;
+template <class SmemTensor>
+constexpr bool offsets_keep_the_swizzle(int buffer_elems) {
+  using Swizzle = get_swizzle_t<SmemTensor>;
+  using Layout = typename SmemTensor::layout_type;
+  constexpr int elem_bytes = int(sizeof(typename SmemTensor::value_type));
+  constexpr int period_bytes = 1 << (Swizzle::num_bits + Swizzle::num_base + Swizzle::num_shft);
+  if ((buffer_elems * elem_bytes) % period_bytes != 0) return false;
+  constexpr int kPerStore = 16 / elem_bytes;  // an STSM stores 16 bytes per thread (its first is addressed)
+  for (int i = 0; i < int(size(Layout{})); i += kPerStore) {
+    if ((int(Layout{}(i)) * elem_bytes) % period_bytes != 0) return false;
   }
+  return true;
 }
 
-// f(integral_constant<id>) for the named barrier First + 2 * buffer + warp_group (a dQ half's
-// full or empty barrier), its id a compile-time constant behind warp-uniform branches. With the
-// id in a register, ptxas loaded it into the register that had just addressed the dS stores and
-// waited for those stores to read their address first: 3% of the step at hdim 64 (v16).
-template <uint32_t First, int Buffers, class F>
+// f(integral_constant<id>) for this warpgroup's full (Full) or empty barrier of dQ buffer
+// `buffer` (dq_full_barrier / dq_empty_barrier), the id a compile-time constant behind
+// warp-uniform branches. With the id in a register, ptxas loaded it into the register that had
+// just addressed the dS stores and waited for those stores to read their address first: 3% of
+// the step at hdim 64 (v16).
+template <bool Full, int Buffers, int Buffer = 0, class F>
 __device__ __forceinline__ void with_dq_half_barrier(int buffer, int warp_group, F&& f) {
-  static_assert(Buffers == 1 || Buffers == 2);
-  if constexpr (Buffers == 2) {
-    if (buffer != 0) {
-      with_dq_half_barrier<First + 2, 1>(0, warp_group, f);
+  if constexpr (Buffer + 1 < Buffers) {
+    if (buffer != Buffer) {
+      with_dq_half_barrier<Full, Buffers, Buffer + 1>(buffer, warp_group, f);
       return;
     }
   }
+  constexpr auto id = [](int wg) { return Full ? dq_full_barrier(Buffer, wg) : dq_empty_barrier(Buffer, wg); };
   if (warp_group == 0) {
-    f(std::integral_constant<uint32_t, First>{});
+    f(std::integral_constant<uint32_t, id(0)>{});
   } else {
-    f(std::integral_constant<uint32_t, First + 1>{});
+    f(std::integral_constant<uint32_t, id(1)>{});
   }
 }
 
@@ -281,7 +271,7 @@ struct BwdMainloop {
         make_tensor(make_smem_ptr(smem.ds.data()), typename Traits::SmemLayoutdSt{}));
     using DsStoreLayout = decltype(tdSsdS_buffer0.layout());
     static_assert(is_static<DsStoreLayout>::value);
-    static_assert(ds_offsets_keep_the_swizzle<decltype(tdSsdS_buffer0.data()), DsStoreLayout>(Traits::kDsElems),
+    static_assert(offsets_keep_the_swizzle<decltype(tdSsdS_buffer0)>(Traits::kDsElems),
                   "dS^T's store offsets must be whole swizzle periods");
     // (held as a 32-bit shared-memory address: a generic pointer would keep two registers)
     const uint32_t ds_store_buffer0 = cast_smem_ptr_to_uint(&tdSsdS_buffer0(0));  // the swizzle applied
@@ -328,15 +318,13 @@ struct BwdMainloop {
           dpsum_lanes[k] = *reinterpret_cast<const float2*>(dpsum_tile + column);
         }
       }
-      // LSE and D of column 8 * g + 2 * quad + e of this Q tile.
-      auto lse_at = [&](int g, int e) {
-        if constexpr (kShuffleStats) return row_stat(lse_lanes, g, e);
-        else return lse_tile[get<1>(tScS(4 * g + e))];
+      // The LSE or D (`lanes` / `tile`) of column 8 * g + 2 * quad + e of this Q tile.
+      auto stat_at = [&](float2 const (&lanes)[kStatChunks], const float* tile, int g, int e) {
+        if constexpr (kShuffleStats) return row_stat(lanes, g, e);
+        else return tile[get<1>(tScS(4 * g + e))];
       };
-      auto dpsum_at = [&](int g, int e) {
-        if constexpr (kShuffleStats) return row_stat(dpsum_lanes, g, e);
-        else return dpsum_tile[get<1>(tScS(4 * g + e))];
-      };
+      auto lse_at = [&](int g, int e) { return stat_at(lse_lanes, lse_tile, g, e); };
+      auto dpsum_at = [&](int g, int e) { return stat_at(dpsum_lanes, dpsum_tile, g, e); };
 
       Tensor tSrS = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
       Tensor tdPrdP = partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{});
@@ -365,14 +353,13 @@ struct BwdMainloop {
       constexpr int kEarlyExpGroups = kEarlyKBlocks > 0 ? kEarlyGroups : kGroups / 2;
       // The first exponentials' LSE values are shuffled before the S wait: shuffled after it,
       // each of their FFMAs waited for a shuffle (bench/NOTES.md, v16).
+      // (Read from shared memory instead, they stay where they are used: v11.)
       float lse_early[kEarlyExpGroups][2];
       if constexpr (kShuffleStats) {
         CUTLASS_PRAGMA_UNROLL
-        for (int g = 0; g < kEarlyExpGroups; ++g) {
-          lse_early[g][0] = lse_at(g, 0);
-          lse_early[g][1] = lse_at(g, 1);
-        }
+        for (int g = 0; g < kEarlyExpGroups; ++g) lse_early[g][0] = lse_at(g, 0), lse_early[g][1] = lse_at(g, 1);
       }
+      auto early_lse_at = [&](int g, int e) { return kShuffleStats ? lse_early[g][e] : lse_at(g, e); };
       warpgroup_wait<1>();
       // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
@@ -406,7 +393,7 @@ struct BwdMainloop {
       auto softmax_and_ds = [&](auto masked) {
         CUTLASS_PRAGMA_UNROLL
         for (int g = 0; g < kEarlyExpGroups; ++g) {
-          const float lse[2] = {kShuffleStats ? lse_early[g][0] : lse_at(g, 0), kShuffleStats ? lse_early[g][1] : lse_at(g, 1)};
+          const float lse[2] = {early_lse_at(g, 0), early_lse_at(g, 1)};
           CUTLASS_PRAGMA_UNROLL
           for (int h = 0; h < 2; ++h) {
             const int j = 4 * g + 2 * h;
@@ -486,7 +473,7 @@ struct BwdMainloop {
       // Partial dQ to this warpgroup's half of the writer's buffer for this step.
       const int dq_buffer = i % Traits::kDqBuffers;
       float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
-      with_dq_half_barrier<uint32_t(BwdBarrier::kDqEmpty0), Traits::kDqBuffers>(
+      with_dq_half_barrier<false, Traits::kDqBuffers>(
           dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < Traits::kDqChunks; ++c) {
@@ -494,7 +481,7 @@ struct BwdMainloop {
             make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
       }
       cutlass::arch::fence_view_async_shared();
-      with_dq_half_barrier<uint32_t(BwdBarrier::kDqFull0), Traits::kDqBuffers>(
+      with_dq_half_barrier<true, Traits::kDqBuffers>(
           dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);

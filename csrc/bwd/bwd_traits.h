@@ -176,10 +176,10 @@ enum class BwdBarrier : uint32_t {
   kDqFull0 = 2,     // MMA warpgroup w -> dQ writer: its half of partial dQ is in buffer b (id 2 + 2b + w)
   kDqEmpty0 = 6,    // dQ writer -> MMA warpgroup w: its half of buffer b may be overwritten (id 6 + 2b + w)
 };
-__device__ __forceinline__ uint32_t dq_full_barrier(int buffer, int warp_group) {
+__host__ __device__ constexpr uint32_t dq_full_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqFull0) + 2 * buffer + warp_group;
 }
-__device__ __forceinline__ uint32_t dq_empty_barrier(int buffer, int warp_group) {
+__host__ __device__ constexpr uint32_t dq_empty_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqEmpty0) + 2 * buffer + warp_group;
 }
 
