@@ -51,7 +51,7 @@ class BwdTables(NamedTuple):
     visit_m: torch.Tensor
     rank: torch.Tensor
     wave_size: int      # co-resident CTAs the schedule relies on (<= dash.schedule.WAVE_LIMIT)
-    launch_wave: int    # the launch order's waves across (batch, head) instances (ScheduleTables.launch_wave)
+    launch_wave: int    # the launch order's waves across (batch, k/v head) instances (ScheduleTables.launch_wave)
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
@@ -112,14 +112,15 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
 
     schedule: "auto" (the schedule model picks), one of DETERMINISTIC_SCHEDULES, or "atomic"
     (non-deterministic reduce-adds; also what deterministic=False runs).
-    timing: optional int64 tensor (batch, heads, num_n_blocks, 2) that receives each CTA's
-    start/end %globaltimer (ns), for drawing the real schedule.
+    timing: optional int64 tensor (batch, heads_kv, num_n_blocks, 2) that receives each CTA's
+    start/end %globaltimer (ns), for drawing the real schedule (one CTA per k/v head's KV tile:
+    with GQA/MQA it walks the Q tiles of every q-head of the group).
     trace: optional int32 tensor (batch, heads, total visits) that receives, for each visit in
     the tables' visit_m order, the turn its dQ add took (the rank, when deterministic; the
     arrival order with the atomic path).
-    positions: optional int32 tensor (batch, heads, num_n_blocks) that receives the launch
+    positions: optional int32 tensor (batch, heads_kv, num_n_blocks) that receives the launch
     position each CTA claimed, by KV tile (dash.schedule.grid says which it should be: the
-    instances are the batch x heads (head, batch) pairs).
+    instances are the batch x heads_kv (k/v head, batch) pairs).
     sm_margin: accepted and validated for FA3's signature (0 <= sm_margin < SMs of the GPU), but
     it changes neither the schedule tables nor the bits, nor the SMs the kernels use: dash's
     backward is not persistent, and its waves need at most dash.schedule.WAVE_LIMIT (32) free
@@ -161,19 +162,17 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     # The preprocess zeroes all of them at every call.
     counters = torch.empty(batch * heads * num_m + 1, device=q.device, dtype=torch.int32)
     dq_counter, launch_claim = counters[:-1], counters[-1:]
-    gqa = heads != heads_kv
-    # GQA/MQA: each q-head's dK/dV slice in fp32, summed over the group below in a fixed order.
     # dK/dV are stored by TMA-style 16-byte rows: a caller's unaligned dk/dv gets aligned storage
     # and the result is copied back. dq may be unaligned (the postprocess then stores elements).
-    dk_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.output_for_tma(dk)
-    dv_out = torch.empty(batch, seqlen_k, heads, head_dim, **f32) if gqa else validate.output_for_tma(dv)
+    # GQA/MQA need nothing more: the CTA of a k/v head's KV tile sums its whole group's dK/dV.
+    dk_out = validate.output_for_tma(dk)
+    dv_out = validate.output_for_tma(dv)
     dq_out = dq
 
     p = C.BwdParams()
     p.q, p.k, p.v, p.out, p.dout = (_ext.strided(t) for t in (q, k, v, out, dout))
     p.lse = softmax_lse.data_ptr()
     p.dq, p.dk, p.dv = _ext.strided(dq_out), _ext.strided(dk_out), _ext.strided(dv_out)
-    p.dkv_fp32 = gqa
     p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
     p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
     p.softmax_scale = float(softmax_scale)
@@ -188,8 +187,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.wave_size = tables.wave_size
     p.launch_wave = tables.launch_wave
     if timing is not None:
-        if timing.shape != (batch, heads, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
-            raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads, num_n, 2)}")
+        if timing.shape != (batch, heads_kv, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
+            raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads_kv, num_n, 2)}")
         p.timing = timing.data_ptr()
     p.total_visits = tables.visit_m.numel()
     if trace is not None:
@@ -197,8 +196,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
             raise ValueError(f"trace must be a contiguous int32 tensor of shape {(batch, heads, p.total_visits)}")
         p.trace = trace.data_ptr()
     if positions is not None:
-        if positions.shape != (batch, heads, num_n) or positions.dtype != torch.int32 or not positions.is_contiguous():
-            raise ValueError(f"positions must be a contiguous int32 tensor of shape {(batch, heads, num_n)}")
+        if positions.shape != (batch, heads_kv, num_n) or positions.dtype != torch.int32 or not positions.is_contiguous():
+            raise ValueError(f"positions must be a contiguous int32 tensor of shape {(batch, heads_kv, num_n)}")
         p.positions = positions.data_ptr()
 
     stream = torch.cuda.current_stream(q.device).cuda_stream
@@ -206,14 +205,9 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         C.bwd_preprocess(p, stream)
         C.bwd_main(p, stream)
         C.bwd_postprocess(p, stream)
-    if gqa:
-        group = heads // heads_kv
-        dk.copy_(dk_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
-        dv.copy_(dv_out.view(batch, seqlen_k, heads_kv, group, head_dim).sum(dim=3))
-    else:
-        for dst, src in ((dk, dk_out), (dv, dv_out)):
-            if src is not dst:
-                dst.copy_(src)
+    for dst, src in ((dk, dk_out), (dv, dv_out)):
+        if src is not dst:
+            dst.copy_(src)
     return dq, dk, dv
 
 

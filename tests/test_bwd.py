@@ -119,6 +119,35 @@ def test_deterministic_with_gqa_and_a_busy_second_stream():
     torch.cuda.synchronize()
 
 
+@pytest.mark.parametrize("heads,heads_kv", [(32, 8), (8, 1)])
+@pytest.mark.parametrize("schedule,causal", [("spt", True), ("shift", False), ("atomic", True)])
+def test_gqa_in_kernel_dq_equals_mha_on_expanded_kv(heads, heads_kv, schedule, causal):
+    """GQA/MQA run in the kernel: the CTA of a k/v head's KV tile walks every q-head of its group.
+    Each q-head's dQ tiles then take the same turns, with the same partial tiles, as in MHA on
+    K/V expanded to every q-head, so dq is bitwise equal to that (a wrong head, Q tile or rank in
+    the group's steps changes it); dK/dV are the group sums, against the reference."""
+    from dash.ops import attn_bwd
+
+    q, k, v, dout = make_inputs(2, 700, 700, heads, heads_kv, 128, torch.bfloat16, seed=11)
+    out, lse = reference_fwd(q, k, v, causal)
+    det = schedule != "atomic"
+    dq, dk, dv = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, deterministic=det)
+    group = heads // heads_kv
+    k_x, v_x = (t.repeat_interleave(group, dim=2) for t in (k, v))
+    dq_x, dk_x, dv_x = attn_bwd(dout, q, k_x, v_x, out, lse, causal=causal, schedule=schedule, deterministic=det)
+    if det:
+        assert torch.equal(dq, dq_x), "dq of in-kernel GQA differs from MHA on expanded K/V"
+    (dq_ref, dk_ref, dv_ref), (dq_pt, dk_pt, dv_pt) = reference_and_baseline_grads(q, k, v, dout, causal)
+    tag = f"{schedule} {heads}/{heads_kv} causal={causal}"
+    assert_close_as_fa3(f"dq [{tag}]", dq, dq_ref, dq_pt)
+    assert_close_as_fa3(f"dk [{tag}]", dk, dk_ref, dk_pt)
+    assert_close_as_fa3(f"dv [{tag}]", dv, dv_ref, dv_pt)
+    if det:
+        again = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule)
+        for name, a, b in zip(("dq", "dk", "dv"), (dq, dk, dv), again):
+            assert torch.equal(a, b), f"{name} of in-kernel GQA is not repeatable"
+
+
 _CHILD = textwrap.dedent("""
     import hashlib, sys, torch
     sys.path.insert(0, {root!r})
@@ -198,10 +227,10 @@ def _fold_cases():
 
 @pytest.mark.parametrize("schedule,head_dim,causal,seqlen_q,seqlen_k", _fold_cases())
 def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, seqlen_k):
-    """Each CTA claims the launch position the model gives its (batch, head, KV tile): the
+    """Each CTA claims the launch position the model gives its (batch, k/v head, KV tile): the
     device's decode (csrc/bwd/bwd_grid.h) is dash.schedule.grid's, wave by wave across the
-    batch x heads instances (GQA here: each q-head is an instance). Its dQ adds take their
-    ranks' turns, and the gradients match the reference."""
+    batch x heads_kv instances (GQA here, so that a fold over the q-heads would show). Its dQ
+    adds take their ranks' turns, and the gradients match the reference."""
     from dash.ops import _problem, attn_bwd, schedule_tables
     from dash.schedule import build_tables
     from dash.schedule.grid import launch_position
@@ -212,14 +241,14 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     tables = schedule_tables(q, k, causal=causal, schedule=schedule)
     model = build_tables(_problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype,
                                   0), schedule)
-    N, W, instances = model.num_n, model.launch_wave, batch * heads
+    N, W, instances = model.num_n, model.launch_wave, batch * heads_kv
     assert model.built_as == schedule and tables.launch_wave == W
     assert (W < N and N % W != 0) if schedule.startswith("shift") else W == N
-    positions = torch.full((batch, heads, N), -1, dtype=torch.int32, device="cuda")
+    positions = torch.full((batch, heads_kv, N), -1, dtype=torch.int32, device="cuda")
     trace = torch.full((batch, heads, tables.visit_m.numel()), -7, dtype=torch.int32, device="cuda")
     dq, dk, dv = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, positions=positions,
                           trace=trace)
-    # positions[b, h, n] of instance h + heads * b, whose KV tile n runs at launch index launch_pos[n]
+    # positions[b, h, n] of instance h + heads_kv * b, whose KV tile n runs at launch index launch_pos[n]
     want = launch_position(model.launch_pos[None, :], np.arange(instances)[:, None], N, W, instances)
     got = positions.cpu().view(instances, N).numpy()
     assert np.array_equal(got, want), f"launch positions differ from the fold at {np.argwhere(got != want)[:5]}"

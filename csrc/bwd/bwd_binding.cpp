@@ -13,7 +13,7 @@ void register_bwd(py::module_& m) {
   cls.def(py::init<>());
 #define DASH_FIELD(name) cls.def_readwrite(#name, &BwdParams::name)
   DASH_FIELD(q); DASH_FIELD(k); DASH_FIELD(v); DASH_FIELD(out); DASH_FIELD(dout); DASH_FIELD(lse);
-  DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv); DASH_FIELD(dkv_fp32);
+  DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv);
   DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
   DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);

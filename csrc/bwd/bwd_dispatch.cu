@@ -9,7 +9,14 @@ namespace dash {
 
 void bwd_main(const BwdParams& p, cudaStream_t stream) {
   dispatch_bwd_tiles(p.head_dim, p.causal, [&](auto hd, auto bm) {
-    dispatch_dtype(p.dtype, [&](auto e) { bwd_main_instance<decltype(hd)::value, decltype(bm)::value, decltype(e)>(p, stream); });
+    dispatch_dtype(p.dtype, [&](auto e) {
+      constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
+      if (p.heads != p.heads_kv) {
+        bwd_main_instance<kHd, kBm, decltype(e), true>(p, stream);
+      } else {
+        bwd_main_instance<kHd, kBm, decltype(e), false>(p, stream);
+      }
+    });
   });
 }
 

@@ -1,6 +1,6 @@
-// dK and dV out of registers: scaled, converted, and stored row-guarded to global memory,
-// either in the input dtype (MHA: this CTA owns the rows) or in fp32 (GQA/MQA: one slice
-// per q-head, summed over the group afterwards in a fixed order).
+// dK and dV out of registers: scaled, converted to the input dtype, and stored row-guarded to
+// global memory. The CTA owns its rows of dK and dV (with GQA/MQA it has summed the whole
+// group's contributions in its registers).
 //
 // In the input dtype the tiles go through shared memory (the Q/dO stage buffers, idle once the
 // last step's GEMMs are done) and leave as 16-byte row segments: stored straight from the
@@ -31,19 +31,6 @@ struct BwdEpilogue {
     return w.batch * dst.batch_stride + head * dst.head_stride + int64_t(w.n) * Traits::kBlockN * dst.row_stride;
   }
 
-  // GQA/MQA: this q-head's fp32 slice, straight from the fragment layout.
-  template <class Frag, class Coords>
-  static __device__ void store_fp32(Strided const& dst, int head, WorkTile const& w, int rows, Frag const& acc,
-                                    Coords const& coords, typename Traits::TiledMmadKV const& mma, int tid) {
-    float* base = reinterpret_cast<float*>(dst.ptr) + tile_offset(dst, head, w);
-    Tensor g = make_tensor(make_gmem_ptr(base), make_layout(Shape<BlockN, Dim>{}, make_stride(dst.row_stride, _1{})));
-    Tensor tg = mma.get_thread_slice(tid).partition_C(g);
-    CUTLASS_PRAGMA_UNROLL
-    for (int i = 0; i < size(acc); ++i) {
-      if (get<0>(coords(i)) < rows) tg(i) = acc(i);
-    }
-  }
-
   template <class Frag, class Coords>
   static __device__ void stage(Element* staged, Frag const& acc, Coords const& coords) {
     CUTLASS_PRAGMA_UNROLL
@@ -58,13 +45,7 @@ struct BwdEpilogue {
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
     Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<BlockN, Dim>{}));
     const int rows = min(Traits::kBlockN, p.seqlen_k - w.n * Traits::kBlockN);
-    if (p.dkv_fp32) {
-      store_fp32(p.dk, w.head, w, rows, tdKrdK, coords, mma, tid);
-      store_fp32(p.dv, w.head, w, rows, tdVrdV, coords, mma, tid);
-      return;
-    }
-    // MHA: in the input dtype, through the Q/dO stage buffers (the launch requires 16-byte
-    // aligned dK/dV rows).
+    // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows).
     static_assert(Tile::kElems <= cosize_v<typename Traits::SmemLayoutQ> &&
                   Tile::kElems <= cosize_v<typename Traits::SmemLayoutdO>,
                   "dK/dV tiles must fit in the Q/dO stage buffers");

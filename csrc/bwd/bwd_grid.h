@@ -1,7 +1,8 @@
 // The backward kernels' grids: one CTA per (tile, head, batch) in one grid dimension, gridDim.x =
 // tiles * heads * batch (gridDim.y and gridDim.z stop at 65535, which batch or heads alone can
-// pass; gridDim.x reaches 2^31 - 1). An instance is one (q-head, batch) pair, instance = head +
-// heads * batch.
+// pass; gridDim.x reaches 2^31 - 1). An instance is one (head, batch) pair, instance = head +
+// heads * batch; the main kernel's heads are the k/v heads (one CTA per KV tile of a k/v head
+// walks its whole group of q-heads), the pre- and postprocess's the q-heads.
 //
 // The pre- and postprocess never wait between CTAs: x = blockIdx.x, unfolded instance-major as
 // x = tile + tiles * instance (unfold_grid_x).

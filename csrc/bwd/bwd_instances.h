@@ -1,10 +1,11 @@
-// The backward main-kernel instances dash ships, one per (head dim, Q tile rows, element type);
-// each is defined in its own bwd_inst_*.cu (with the postprocess, which shares its tiling).
+// The backward main-kernel instances dash ships, one per (head dim, Q tile rows, element type,
+// grouped heads); each is defined in its own bwd_inst_*.cu (the MHA one with the postprocess,
+// which shares its tiling; the grouped one, for GQA/MQA, in bwd_inst_*_gqa.cu).
 #pragma once
 #include "bwd/bwd_params.h"
 
 namespace dash {
-template <int HeadDim, int BlockM, class Element>
+template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_instance(const BwdParams& p, cudaStream_t stream);
 template <int HeadDim, int BlockM, class Element>
 int bwd_coresident_instance();
@@ -17,8 +18,8 @@ void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
 #define DASH_DEFINE_BWD_INSTANCE(HD, BM, T)                                                           \
   namespace dash {                                                                                   \
   template <>                                                                                        \
-  void bwd_main_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                       \
-    BwdLaunch<HD, BM, T>::run(p, stream);                                                            \
+  void bwd_main_instance<HD, BM, T, false>(const BwdParams& p, cudaStream_t stream) {                \
+    BwdLaunch<HD, BM, T, false>::run(p, stream);                                                     \
   }                                                                                                  \
   template <>                                                                                        \
   int bwd_coresident_instance<HD, BM, T>() {                                                         \
@@ -27,5 +28,15 @@ void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
   template <>                                                                                        \
   void bwd_postprocess_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                \
     run_bwd_postprocess<typename BwdLaunch<HD, BM, T>::Traits>(p, stream);                           \
+  }                                                                                                  \
+  }  // namespace dash
+
+// The grouped (GQA/MQA) main kernel of instance (HD, BM, T), in a translation unit of its own
+// (bwd_inst_*_gqa.cu).
+#define DASH_DEFINE_BWD_GROUPED_INSTANCE(HD, BM, T)                                                   \
+  namespace dash {                                                                                   \
+  template <>                                                                                        \
+  void bwd_main_instance<HD, BM, T, true>(const BwdParams& p, cudaStream_t stream) {                 \
+    BwdLaunch<HD, BM, T, true>::run(p, stream);                                                      \
   }                                                                                                  \
   }  // namespace dash

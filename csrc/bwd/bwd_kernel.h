@@ -1,4 +1,6 @@
 // The backward main kernel: one CTA per (KV tile, head, batch) (grid: bwd_grid.h), three warpgroups.
+// MHA instances: a q-head's KV tile. Grouped instances (GQA/MQA, Traits::kGroupedHeads): a k/v
+// head's KV tile, whose CTA walks the Q tiles of every q-head of the k/v head's group.
 //   warpgroup 0: warp 0 loads (TMA), warp 1 writes dQ (bulk reduce-add + ticket lock);
 //                registers given back with setmaxnreg so that
 //   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
@@ -49,17 +51,32 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
 
   WorkTile w;
   // (launch index in the head's tables, head, batch), positions folded in waves across the
-  // batch x heads instances (bwd_grid.h)
-  const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads,
-                                            p.heads * p.batch);
-  w.n = p.launch_order[g.tile];
-  w.head = g.head;
-  w.batch = g.batch;
-  w.head_kv = w.head / (p.heads / p.heads_kv);
+  // batch x heads instances (bwd_grid.h). The heads are the q-heads (MHA) or the k/v heads
+  // (grouped: the CTA walks the q-heads head_kv * group + [0, group)).
+  // `instance` indexes the positions and timing outputs, (batch, head of the grid).
+  int64_t instance;
+  if constexpr (Traits::kGroupedHeads) {
+    const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads_kv,
+                                              p.heads_kv * p.batch);
+    w.n = p.launch_order[g.tile];
+    w.head_kv = g.head;
+    w.batch = g.batch;
+    w.group = p.group;
+    w.head = w.head_kv * w.group;
+    instance = int64_t(w.batch) * p.heads_kv + w.head_kv;
+  } else {
+    const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads,
+                                              p.heads * p.batch);
+    w.n = p.launch_order[g.tile];
+    w.head = g.head;
+    w.batch = g.batch;
+    w.head_kv = w.head;
+    instance = int64_t(w.batch) * p.heads + w.head;
+  }
   w.visit_begin = p.visit_offsets[w.n];
   w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
   if (p.positions != nullptr && threadIdx.x == 0) {
-    p.positions[(int64_t(w.batch) * p.heads + w.head) * p.num_n_blocks + w.n] = smem.launch_position;
+    p.positions[instance * p.num_n_blocks + w.n] = smem.launch_position;
   }
 
   if (warp_group == 0) {
@@ -74,7 +91,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cutlass::arch::warpgroup_reg_alloc<Traits::kMmaRegs>();
     const int tid = threadIdx.x - 128;
     const bool timed = p.timing != nullptr && tid == 0;
-    const int64_t timing_slot = ((int64_t(w.batch) * p.heads + w.head) * p.num_n_blocks + w.n) * 2;
+    const int64_t timing_slot = (instance * p.num_n_blocks + w.n) * 2;
     if (timed) p.timing[timing_slot] = int64_t(global_timer_ns());
     typename Traits::TiledMmadKV mma_dkv;
     Tensor tdKrdK = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});

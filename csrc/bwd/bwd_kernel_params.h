@@ -14,7 +14,7 @@ struct BwdKernelParams {
   typename Traits::TmaK tma_v;
 
   Strided dk, dv;
-  bool dkv_fp32;
+  int group;  // q-heads per k/v head (read by the grouped instances only)
   int batch, heads, heads_kv, seqlen_q, seqlen_k;
   int num_m_blocks, num_n_blocks;
   int launch_wave;  // the fold of launch positions across instances (bwd_grid.h)

@@ -11,9 +11,9 @@
 
 namespace dash {
 
-template <int HeadDim, int BlockM_, class Element>
+template <int HeadDim, int BlockM_, class Element, bool GroupedHeads = false>
 struct BwdLaunch {
-  using Traits = BwdTraits<HeadDim, BlockM_, Element>;
+  using Traits = BwdTraits<HeadDim, BlockM_, Element, GroupedHeads>;
   static constexpr auto kernel = &bwd_main_kernel<Traits>;
 
   // The opt-in to more than 48 KB of dynamic shared memory is a per-device attribute of the
@@ -59,15 +59,17 @@ struct BwdLaunch {
                              typename Traits::SmemLayoutK{}, Shape<BlockN, Dim>{}, _1{});
     kp.tma_v = make_tma_copy(SM90_TMA_LOAD{}, seq_tensor(p.v, p.seqlen_k, p.heads_kv),
                              typename Traits::SmemLayoutV{}, Shape<BlockN, Dim>{}, _1{});
-    // The MHA epilogue stores dK/dV rows as 16-byte segments (dash.ops hands it aligned views).
-    DASH_REQUIRE(p.dkv_fp32 || (rows_16b_aligned<Element>(p.dk) && rows_16b_aligned<Element>(p.dv)),
+    // The epilogue stores dK/dV rows as 16-byte segments (dash.ops hands it aligned views).
+    DASH_REQUIRE(rows_16b_aligned<Element>(p.dk) && rows_16b_aligned<Element>(p.dv),
                  "dk and dv must have 16-byte aligned rows (base and strides)");
     kp.dk = p.dk;
     kp.dv = p.dv;
-    kp.dkv_fp32 = p.dkv_fp32;
     kp.batch = p.batch;
     kp.heads = p.heads;
     kp.heads_kv = p.heads_kv;
+    DASH_REQUIRE(p.heads_kv >= 1 && p.heads % p.heads_kv == 0, "heads must be a multiple of heads_kv");
+    kp.group = p.heads / p.heads_kv;
+    DASH_REQUIRE(GroupedHeads == (kp.group > 1), "the backward kernel instance does not match heads / heads_kv");
     kp.seqlen_q = p.seqlen_q;
     kp.seqlen_k = p.seqlen_k;
     kp.num_m_blocks = (p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM;
@@ -95,7 +97,8 @@ struct BwdLaunch {
     kp.trace = reinterpret_cast<int*>(p.trace);
     kp.positions = reinterpret_cast<int*>(p.positions);
     kp.total_visits = p.total_visits;
-    dim3 grid(folded_grid_x(kp.num_n_blocks, p.heads, p.batch));
+    // One CTA per KV tile of a head: of a q-head (MHA), of a k/v head (grouped: it walks the group).
+    dim3 grid(folded_grid_x(kp.num_n_blocks, GroupedHeads ? p.heads_kv : p.heads, p.batch));
     kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
     DASH_CHECK_LAUNCH();
   }

@@ -1,5 +1,6 @@
 // The three roles of the backward main kernel, each a loop over the Q tiles that this CTA's
-// KV tile visits (in the order the schedule table gives):
+// KV tile visits (in the order the schedule table gives); in the grouped instances (GQA/MQA)
+// one step per q-head of the k/v head's group at each visit:
 //   load()     producer warp: TMA loads of Q, dO (tiles) and LSE, D (rows) into a stage ring;
 //   compute()  two MMA warpgroups: the five GEMMs of a step, dK/dV kept in registers;
 //   write_dq() dQ writer warp: adds each partial dQ tile into the fp32 accumulator, in the
@@ -23,11 +24,20 @@ using namespace cute;
 // The CTA's work tile, read from the schedule tables.
 struct WorkTile {
   int n;            // KV tile
-  int head, batch;  // q-head and batch
+  int head, batch;  // q-head (grouped: the group's first) and batch
   int head_kv;      // the k/v head that q-head `head` reads
   int visit_begin;  // first entry in visit_m
   int visit_count;  // number of Q tiles visited
+  int group = 1;    // q-heads walked per visit (grouped instances): head + [0, group)
 };
+// Grouped: every q-head of the group takes the same turns in its own dQ tiles, and a visit's
+// `group` steps run back to back, so the schedule (ranks, waits, waves) is the MHA one with
+// longer steps, and the liveness argument carries over unchanged (docs/schedules.md).
+//
+// The MHA instances keep their own loops (`if constexpr` below) rather than a group of one:
+// written as the grouped loops, ptxas spilled the visit offset in the MMA loop and the writer
+// (24 registers, the ticket's critical path), and the deterministic MHA schedules measured
+// 3-8% slower (bench/NOTES.md, "In-kernel GQA as a policy").
 
 // One warpgroup-wide WGMMA: C (+)= A * B over k-blocks [KBegin, KEnd) (KEnd < 0: all),
 // committed as one batch. WaitGroups >= 0 waits until at most that many batches are still in
@@ -126,9 +136,11 @@ struct BwdMainloop {
   // A dQ half's full/empty barriers: its MMA warpgroup and the writer warp.
   static constexpr int kHalfSyncThreads = 128 + 32;
 
-  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) {
-    return (int64_t(w.batch) * p.heads + w.head) * p.num_m_blocks + m;
+  // dQ tile (batch, q-head, m): its accumulator, counter, LSE and D rows.
+  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int head, int m) {
+    return (int64_t(w.batch) * p.heads + head) * p.num_m_blocks + m;
   }
+  static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) { return tile_index(p, w, w.head, m); }
 
   // Producer: called by one thread.
   static __device__ void load(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w, int batch_count) {
@@ -138,8 +150,6 @@ struct BwdMainloop {
     Tensor mdO = p.tma_dout.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
     Tensor gK = local_tile(mK(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
     Tensor gV = local_tile(mV(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
-    Tensor gQ = local_tile(mQ(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
-    Tensor gdO = local_tile(mdO(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
     Tensor sQ = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQ{});
@@ -147,26 +157,46 @@ struct BwdMainloop {
 
     auto [tKgK, tKsK] = tma_partition(p.tma_k, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sK), group_modes<0, 2>(gK));
     auto [tVgV, tVsV] = tma_partition(p.tma_v, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sV), group_modes<0, 2>(gV));
-    auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
-    auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
 
     using KVBarrier = cutlass::arch::ClusterTransactionBarrier;
     KVBarrier::arrive_and_expect_tx(&smem.kv_barrier, Traits::kKVBytes);
     copy(p.tma_k.with(smem.kv_barrier, 0), tKgK, tKsK);
     copy(p.tma_v.with(smem.kv_barrier, 0), tVgV, tVsV);
 
+    // One step: Q and dO tile (TMA) and the LSE and D rows (bulk copies) of dQ tile `tile`.
     PipelineState state = cutlass::make_producer_start_state<Pipeline>();
-    for (int i = 0; i < w.visit_count; ++i) {
-      const int m = p.visit_m[w.visit_begin + i];
+    auto load_step = [&](auto const& q_src, auto const& dout_src, auto& q_dst, auto& dout_dst, int64_t tile) {
       pipeline.producer_acquire(state);
       uint64_t* bar = pipeline.producer_get_barrier(state);
       const int stage = state.index();
-      copy(p.tma_q.with(*bar, 0), tQgQ(_, m), tQsQ(_, stage));
-      copy(p.tma_dout.with(*bar, 0), tdOgdO(_, m), tdOsdO(_, stage));
-      const int64_t row = tile_index(p, w, m) * kBlockM;
+      copy(p.tma_q.with(*bar, 0), q_src, q_dst(_, stage));
+      copy(p.tma_dout.with(*bar, 0), dout_src, dout_dst(_, stage));
+      const int64_t row = tile * kBlockM;
       SM90_BULK_COPY_G2S::copy(p.lse_log2 + row, bar, smem.lse.data() + stage * kBlockM, Traits::kRowBytes);
       SM90_BULK_COPY_G2S::copy(p.dpsum + row, bar, smem.dpsum.data() + stage * kBlockM, Traits::kRowBytes);
       ++state;
+    };
+    if constexpr (Traits::kGroupedHeads) {
+      // Q and dO tiles of every q-head: (kBlockM, d, Q tile, head).
+      Tensor gQ = local_tile(mQ(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
+      Tensor gdO = local_tile(mdO(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
+      auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
+      auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
+      for (int i = 0; i < w.visit_count; ++i) {
+        const int m = p.visit_m[w.visit_begin + i];
+        for (int head = w.head; head < w.head + w.group; ++head) {
+          load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m));
+        }
+      }
+    } else {
+      Tensor gQ = local_tile(mQ(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+      Tensor gdO = local_tile(mdO(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+      auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
+      auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
+      for (int i = 0; i < w.visit_count; ++i) {
+        const int m = p.visit_m[w.visit_begin + i];
+        load_step(tQgQ(_, m), tdOgdO(_, m), tQsQ, tdOsdO, tile_index(p, w, m));
+      }
     }
   }
 
@@ -174,13 +204,14 @@ struct BwdMainloop {
   static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
     constexpr int kBuffers = Traits::kDqBuffers;
     const int lane = threadIdx.x % 32;
-    for (int b = 0; b < kBuffers && b < w.visit_count; ++b) {
+    const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
+    for (int b = 0; b < kBuffers && b < steps; ++b) {
       for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(b, wg));
     }
-    for (int i = 0; i < w.visit_count; ++i) {
-      const int m = p.visit_m[w.visit_begin + i];
-      const int buffer = i % kBuffers;
-      const int64_t tile = tile_index(p, w, m);
+    // The step that adds q-head `head`'s partial dQ tile m (visit i) from `buffer`; `hand_on`:
+    // the buffer has a later user (step + kBuffers).
+    auto add_step = [&](int i, int m, int head, int buffer, bool hand_on) {
+      const int64_t tile = tile_index(p, w, head, m);
       int* counter = p.dq_counter + tile;
       // The turn is taken before the tile is ready (FA4's order): the hand-off from the previous
       // contributor then overlaps this step's GEMMs instead of following them, where, with one
@@ -195,25 +226,38 @@ struct BwdMainloop {
       for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) {
         BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
         if (lane == 0 && wg == 0 && p.trace) {
-          p.trace[(int64_t(w.batch) * p.heads + w.head) * p.total_visits + w.visit_begin + i] =
+          p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
               p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
         }
         if (lane == 0) bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
       }
       static_assert(Traits::kMmaWarpGroups == 2);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
-      // complete and the turn is handed on. (Its next user is step i + kBuffers.)
+      // complete and the turn is handed on.
       if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
       __syncwarp();
-      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
       if (lane == 0) bulk_wait_source_read<0>();
       __syncwarp();
-      if (i + kBuffers < w.visit_count) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
+      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
         bulk_wait_complete();
         ticket_release(counter);
+      }
+    };
+    if constexpr (Traits::kGroupedHeads) {
+      // Every q-head's dQ tile m takes the same turn (rank[m * N + n]).
+      for (int i = 0, step = 0; i < w.visit_count; ++i) {
+        const int m = p.visit_m[w.visit_begin + i];
+        for (int head = w.head; head < w.head + w.group; ++head, ++step) {
+          add_step(i, m, head, step % kBuffers, step + kBuffers < steps);
+        }
+      }
+    } else {
+      for (int i = 0; i < w.visit_count; ++i) {
+        add_step(i, p.visit_m[w.visit_begin + i], w.head, i % kBuffers, i + kBuffers < w.visit_count);
       }
     }
     if (lane == 0) bulk_wait_complete();
@@ -294,8 +338,12 @@ struct BwdMainloop {
     // K and V are only loaded when there is something to visit.
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
     PipelineState state;
-    for (int i = 0; i < w.visit_count; ++i) {
-      const int m = p.visit_m[w.visit_begin + i];
+    // Step i: visit i (MHA); grouped, visit `visit` for q-head `member` of the group, both
+    // counted (not divided).
+    const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
+    int visit = 0, member = 0;
+    for (int i = 0; i < steps; ++i) {
+      const int m = p.visit_m[w.visit_begin + (Traits::kGroupedHeads ? visit : i)];
       const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
       const int stage = state.index();
@@ -486,6 +534,9 @@ struct BwdMainloop {
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);
       ++state;
+      if constexpr (Traits::kGroupedHeads) {
+        if (++member == w.group) member = 0, ++visit;
+      }
     }
   }
 };

@@ -22,10 +22,10 @@ struct BwdParams {
   // Inputs in (batch, seq, head, dim) layout, last dim contiguous.
   Strided q, k, v, out, dout;
   uintptr_t lse = 0;  // fp32 (batch, heads, seqlen_q), contiguous: the forward's log-sum-exp (natural log)
-  // Outputs. dq in the input dtype. dk/dv in the input dtype, or fp32 when dkv_fp32 (GQA/MQA:
-  // then they have `heads` heads, one per q-head, and the group sum is done afterwards).
+  // Outputs, in the input dtype: dq with `heads` heads, dk/dv with `heads_kv` (GQA/MQA: the
+  // CTA of a k/v head's KV tile walks the Q tiles of all q-heads of its group, so dK and dV are
+  // summed in its registers; no per-q-head slices).
   Strided dq, dk, dv;
-  bool dkv_fp32 = false;
 
   int batch = 0, heads = 0, heads_kv = 0, seqlen_q = 0, seqlen_k = 0, head_dim = 0;
   float softmax_scale = 0.f;
@@ -42,7 +42,9 @@ struct BwdParams {
   //              the order they start (bwd_grid.h); zeroed by the preprocess
   uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0, launch_claim = 0;
 
-  // Schedule tables (device, int32), shared by every (batch, head); see dash/schedule:
+  // Schedule tables (device, int32), shared by every (batch, k/v head); see dash/schedule. With
+  // GQA each visit of Q tile m is `heads / heads_kv` steps, one per q-head of the group, and
+  // every q-head's dQ tile m takes the turns rank[m * N + n]:
   //   launch_order  [N]       KV tile handled by the CTA at launch position i of a head
   //   visit_offsets [N + 1]   CSR offsets into visit_m, indexed by KV tile n
   //   visit_m       [total]   the Q tiles KV tile n visits, in order
@@ -53,7 +55,7 @@ struct BwdParams {
   // dash.schedule.WAVE_LIMIT). The launch refuses a wave larger than the CTAs that can be
   // co-resident on this device: that would hang instead of failing.
   int wave_size = 1;
-  // The waves of the launch order across (batch, head) instances (bwd_grid.h,
+  // The waves of the launch order across (batch, k/v head) instances (bwd_grid.h,
   // unfold_launch_position): launch indices [kW, (k+1)W) of every instance run before those of
   // wave k + 1. 1 <= launch_wave <= N; N keeps the instance-major order. Sets the order CTAs
   // start in, never the order of the dQ additions (the ranks do), so it changes speed, not bits.
@@ -61,11 +63,11 @@ struct BwdParams {
   int total_visits = 0;  // length of visit_m
 
   // Debug hooks, off when zero:
-  //   timing int64 (batch, heads, N, 2): start/end %globaltimer (ns) of each CTA;
+  //   timing int64 (batch, heads_kv, N, 2): start/end %globaltimer (ns) of each CTA;
   //   trace  int32 (batch, heads, total visits): for the i-th visit of KV tile n (entry
   //          visit_offsets[n] + i), the turn its dQ add actually took in its Q tile's sum
   //          (the counter value seen; with the atomic path, the arrival order);
-  //   positions int32 (batch, heads, N): the launch position each CTA claimed, by KV tile n.
+  //   positions int32 (batch, heads_kv, N): the launch position each CTA claimed, by KV tile n.
   uintptr_t timing = 0, trace = 0, positions = 0;
 };
 

@@ -19,10 +19,13 @@ namespace dash {
 
 using namespace cute;
 
-template <int HeadDim, int BlockM_, class Element_>
+// GroupedHeads: the kernel walks several q-heads per k/v head (GQA/MQA, heads > heads_kv); the
+// MHA instances have it false, so that their group size is a compile-time 1 (bwd_mainloop.h).
+template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false>
 struct BwdTraits {
   using Element = Element_;
   using Config = BwdConfig<HeadDim, BlockM_>;
+  static constexpr bool kGroupedHeads = GroupedHeads;
   static constexpr int kHeadDim = HeadDim;
   static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;

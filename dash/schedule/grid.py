@@ -1,7 +1,9 @@
 """The main kernel's launch order across (batch, head) instances: the Python side of
 unfold_launch_position in csrc/bwd/bwd_grid.h, for the model (simulate, check) and the tests.
 
-One backward call runs I = batch x heads instances of the same tables. Each instance has N launch
+One backward call runs I instances of the same tables: the kernel's are its batch x heads_kv (k/v
+head, batch) pairs (one CTA per KV tile of a k/v head walks the head's group of q-heads), the
+model's its batch x heads pairs (docs/schedules.md, Table format). Each instance has N launch
 indices j (its CTA at launch index j handles KV tile launch_order[j]), cut into waves of W
 consecutive ones, wave k = j // W. The kernel's launch positions (claimed in the order CTAs
 start) run every instance's wave 0, then every instance's wave 1, and so on:
