@@ -1,5 +1,6 @@
-// dash::fwd: checks the parameters the kernels rely on, then dispatches on (head_dim, dtype).
-// Host code only; the kernels live in the fwd_hdim*_*.cu translation units.
+// dash::fwd: checks the parameters the kernels rely on, then dispatches on (length policy,
+// head_dim, dtype).
+// Host code only; the kernels live in the fwd_hdim*_*.cu and fwd_varlen_hdim*_*.cu translation units.
 #include <cstdint>
 #include <string>
 
@@ -30,7 +31,18 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
   DASH_REQUIRE(p.softmax_scale > 0.f, "softmax_scale must be positive");
-  if (p.batch == 0 || p.seqlen_q == 0) return;  // nothing to write
+  if (p.varlen()) {
+    // Offsets and lengths: int32 device arrays. Their values are not checked (a sync).
+    DASH_REQUIRE(p.cu_seqlens_q % 4 == 0, "cu_seqlens_q must be a 4-byte aligned int32 array");
+    DASH_REQUIRE(p.cu_seqlens_k != 0 && p.cu_seqlens_k % 4 == 0, "cu_seqlens_k must be a 4-byte aligned int32 array");
+    DASH_REQUIRE(p.seqused_q % 4 == 0 && p.seqused_k % 4 == 0, "seqused_q/k must be 4-byte aligned int32 arrays");
+    // Every row belongs to a sequence or to the rows past the last one: all are written.
+    if (p.seqlen_q == 0) return;
+  } else {
+    DASH_REQUIRE(p.cu_seqlens_k == 0 && p.seqused_q == 0 && p.seqused_k == 0,
+                 "cu_seqlens_k and seqused_q/k need cu_seqlens_q (a packed batch)");
+    if (p.batch == 0 || p.seqlen_q == 0) return;  // nothing to write
+  }
   DASH_REQUIRE(p.seqlen_k > 0, "seqlen_k == 0: the caller fills out = 0 and lse = -inf");
   require_tma_ready("q", p.q, 2);
   require_tma_ready("k", p.k, 2);
@@ -40,7 +52,13 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
 
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
-    if (p.head_dim == 64) {
+    if (p.varlen()) {
+      if (p.head_dim == 64) {
+        run_fwd_varlen<64, Element>(p, stream);
+      } else {
+        run_fwd_varlen<128, Element>(p, stream);
+      }
+    } else if (p.head_dim == 64) {
       run_fwd<64, Element>(p, stream);
     } else {
       run_fwd<128, Element>(p, stream);

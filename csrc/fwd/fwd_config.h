@@ -21,21 +21,30 @@
 // kStoreOViaSmem: how the epilogue writes O (see fwd_epilogue.h): through sQ and a TMA store when
 // a CTA has one tile (its epilogue is exposed: the faster way out), from registers when
 // persistent (sQ is then released early for the next tile's Q).
+//
+// kVarlen: packed variable-length batches (cu_seqlens, fwd_varlen.h). A compile-time policy, so
+// that the fixed-length instances stay as they are. Tiles are those of the fixed-length kernel
+// (the same tile shapes, hence the same arithmetic per sequence), but a CTA does one tile
+// (tiles of different sequences differ in length, as causal ones do: the hardware's dynamic
+// dispatch balances them), and O goes out from registers with a per-row predicate: a TMA store
+// clips only at the end of the packed tensor, so a 64-row box would overwrite the next
+// sequence's first rows.
 #pragma once
 
 namespace dash {
 
-template <int kHeadDim_, bool kCausal_>
+template <int kHeadDim_, bool kCausal_, bool kVarlen_ = false>
 struct FwdConfig {
   static constexpr int kHeadDim = kHeadDim_;
   static constexpr bool kCausal = kCausal_;
+  static constexpr bool kVarlen = kVarlen_;
   static constexpr int kNumConsumerWG = 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
   static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
-  static constexpr bool kPersistent = !kCausal;
-  static constexpr bool kStoreOViaSmem = !kPersistent;
+  static constexpr bool kPersistent = !kCausal && !kVarlen;
+  static constexpr bool kStoreOViaSmem = !kPersistent && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.
   static constexpr int kProducerRegs = 24;

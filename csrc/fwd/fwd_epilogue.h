@@ -12,6 +12,12 @@
 //    last softmax, PV GEMM and this epilogue (there is no room for a separate O buffer at d=128).
 //
 // The LSE goes from the thread of each quad that owns a row.
+//
+// Varlen (packed) batches store the second way, row by row, with the sequence's rows
+// (store_packed*): out is (total_q, heads, d) and lse (heads, total_q), as FA3's; a tile writes
+// rows of its own sequence only, and those past seqused_q (padding) get O = 0 and LSE = -inf.
+// They are functions of their own, beside the fixed-length ones, so that the fixed-length
+// instances compile to the same code as before varlen existed.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/array.h>
@@ -37,6 +43,8 @@ struct FwdEpilogue {
   static constexpr bool kStoreOViaSmem = Cfg::kStoreOViaSmem;
   // Staging O in sQ would race with the early load of the next tile's Q.
   static_assert(!(kStoreOViaSmem && Cfg::kPersistent), "O staged in sQ needs one tile per CTA");
+  // A TMA store clips only at the end of the packed tensor: it would overwrite the next sequence.
+  static_assert(!(kStoreOViaSmem && Cfg::kVarlen), "varlen stores O from registers, row by row");
 
   using TmaO = decltype(make_tma_copy(SM90_TMA_STORE{}, make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)), GLayout{}),
                                       typename Mainloop::SmemLayoutQTile{}, TileQ{}, _1{}));
@@ -167,6 +175,69 @@ struct FwdEpilogue {
     }
     float* lse_row = p.lse + (int64_t(batch) * heads + head) * seqlen_q;
     if (tid < kRows && row0 + tid < seqlen_q) lse_row[row0 + tid] = -INFINITY;
+  }
+
+  // ---- Varlen (packed) batches: the stores of one sequence's rows.
+
+  // Where a sequence's rows go in the packed out (total_q, heads, d) and lse (heads, total_q).
+  struct PackedRows {
+    int begin;  // the sequence's first row in out and lse
+    int used;   // rows [0, used) get results, rows [used, owned) O = 0 and LSE = -inf
+    int owned;
+    int total;  // total_q: lse's head stride
+  };
+
+  // store_from_registers for a packed batch: the rows of `rows` only; padding rows as zeros.
+  template <class TensorO, int kRows>
+  CUTLASS_DEVICE static void store_packed(Params const& p, TensorO const& tOrO, float const (&lse)[kRows], int wg,
+                                          int m_block, int head, PackedRows const& rows) {
+    static_assert(Cfg::kVarlen);
+    const int tid = threadIdx.x % 128;
+    Tensor rO = make_tensor_like<Element>(tOrO);
+    convert_fragment(tOrO, rO);
+    Tensor rO_rc = rowcol(rO);
+    Tensor coord = rowcol(MmaPV{}.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
+    static_assert(decltype(size<1>(rO_rc))::value % 2 == 0);
+
+    const int row_base = m_block * kBlockM + wg * Cfg::kRowsPerWG;
+    Element* o = p.o + int64_t(rows.begin) * p.o_row + head * p.o_head;
+    float* lse_row = p.lse + int64_t(head) * rows.total + rows.begin;
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      const int row = row_base + get<0>(coord(r, 0));
+      if (row < rows.owned) {
+        const bool padding = row >= rows.used;  // its O was computed from padding queries
+        Element* o_row = o + row * p.o_row;
+        CUTLASS_PRAGMA_UNROLL
+        for (int c = 0; c < size<1>(rO_rc); c += 2) {  // (c, c + 1): adjacent columns
+          cutlass::AlignedArray<Element, 2> pair;
+          pair[0] = padding ? Element(0.f) : rO_rc(r, c);
+          pair[1] = padding ? Element(0.f) : rO_rc(r, c + 1);
+          *reinterpret_cast<cutlass::AlignedArray<Element, 2>*>(o_row + get<1>(coord(r, c))) = pair;
+        }
+        if (tid % 4 == 0) lse_row[row] = padding ? -INFINITY : lse[r];  // the quad's first thread
+      }
+    }
+  }
+
+  // store_empty for a packed batch: rows of `rows` only.
+  CUTLASS_DEVICE static void store_packed_empty(Params const& p, int wg, int m_block, int head,
+                                                PackedRows const& rows) {
+    static_assert(Cfg::kVarlen);
+    constexpr int kRows = Cfg::kRowsPerWG;
+    constexpr int kVec = 16 / sizeof(Element);
+    constexpr int kVecPerRow = kHeadDim / kVec;
+    const int tid = threadIdx.x % 128;
+    const int row0 = m_block * kBlockM + wg * kRows;
+    Element* o = p.o + int64_t(rows.begin) * p.o_row + head * p.o_head;
+    for (int i = tid; i < kRows * kVecPerRow; i += 128) {
+      const int row = row0 + i / kVecPerRow;
+      if (row < rows.owned) {
+        *reinterpret_cast<uint4*>(o + row * p.o_row + (i % kVecPerRow) * kVec) = make_uint4(0, 0, 0, 0);
+      }
+    }
+    float* lse_row = p.lse + int64_t(head) * rows.total + rows.begin;
+    if (tid < kRows && row0 + tid < rows.owned) lse_row[row0 + tid] = -INFINITY;
   }
 };
 

@@ -11,6 +11,10 @@
 // blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles) or, with kPersistent, one CTA per
 // SM. Causal grids number the last query tiles first (the longest: they see the most keys), so
 // the short ones fill the tail of the launch.
+//
+// Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
+// cu_seqlens by fwd_varlen::tile_at; the tiles of a sequence are those of a fixed-length call of
+// its lengths, shifted to its first rows in the packed tensors.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/arch/reg_reconfig.h>
@@ -20,6 +24,7 @@
 #include "fwd/fwd_epilogue.h"
 #include "fwd/fwd_mainloop.h"
 #include "fwd/fwd_softmax.h"
+#include "fwd/fwd_varlen.h"
 
 namespace dash::fwd_detail {
 
@@ -42,37 +47,101 @@ struct FwdKernel {
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
     int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
+    fwd_varlen::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
   struct Tile {
     int m_block, head, batch;
     int n_block_max;     // KV tiles [0, n_block_max) are visited, descending; 0: no key at all
     int n_unmasked_end;  // KV tiles from here up need the mask
+    // Varlen only (fwd_varlen::Tile): the sequence's rows in the packed tensors.
+    bool has_rows = true;   // false: a left-over launch slot
+    int q_begin = 0, q_used = 0, q_owned = 0;
+    int k_begin = 0, k_used = 0;
+    int first_v_rows = kBlockN;  // rows of the first V tile that are the sequence's (Mainloop::clear_v_rows)
   };
 
-  // Uniform over the CTA, so the producer and both consumers agree on every tile.
-  CUTLASS_DEVICE static Tile get_tile(Params const& p, int t) {
-    Tile tile;
-    const int m = t % p.num_m_blocks;
-    const int hb = t / p.num_m_blocks;
-    tile.m_block = Cfg::kCausal ? p.num_m_blocks - 1 - m : m;
-    tile.head = hb % p.heads;
-    tile.batch = hb / p.heads;
+  // The KV tiles of query rows [m0, m0 + kBlockM) of a (seqlen_q, seqlen_k) attention.
+  CUTLASS_DEVICE static void set_kv_range(Tile& tile, int seqlen_q, int seqlen_k) {
     const int m0 = tile.m_block * kBlockM;
-    tile.n_block_max = (p.seqlen_k + kBlockN - 1) / kBlockN;
-    tile.n_unmasked_end = p.seqlen_k / kBlockN;
+    tile.n_block_max = (seqlen_k + kBlockN - 1) / kBlockN;
+    tile.n_unmasked_end = seqlen_k / kBlockN;
     if constexpr (Cfg::kCausal) {
-      const int offset = p.seqlen_k - p.seqlen_q;  // row i sees keys j <= i + offset
-      const int row_end = min(m0 + kBlockM, p.seqlen_q);
+      const int offset = seqlen_k - seqlen_q;  // row i sees keys j <= i + offset
+      const int row_end = min(m0 + kBlockM, seqlen_q);
       const int keys_last_row = max(0, row_end + offset);  // keys seen by row row_end - 1
       const int keys_first_row = max(0, m0 + offset + 1);  // keys seen by row m0
       tile.n_block_max = min(tile.n_block_max, (keys_last_row + kBlockN - 1) / kBlockN);
       tile.n_unmasked_end = min(tile.n_unmasked_end, keys_first_row / kBlockN);
     }
+  }
+
+  // Uniform over the CTA, so the producer and both consumers agree on every tile.
+  CUTLASS_DEVICE static Tile get_tile(Params const& p, int t) {
+    if constexpr (Cfg::kVarlen) {
+      return get_packed_tile(p, t);
+    } else {
+      Tile tile;
+      const int m = t % p.num_m_blocks;
+      const int hb = t / p.num_m_blocks;
+      tile.m_block = Cfg::kCausal ? p.num_m_blocks - 1 - m : m;
+      tile.head = hb % p.heads;
+      tile.batch = hb / p.heads;
+      set_kv_range(tile, p.seqlen_q, p.seqlen_k);
+      return tile;
+    }
+  }
+
+  CUTLASS_DEVICE static Tile get_packed_tile(Params const& p, int t) {
+    const fwd_varlen::Tile seq = fwd_varlen::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
+    Tile tile;
+    tile.m_block = seq.m_block;
+    tile.head = seq.head;
+    tile.batch = 0;  // the packed tensors are one batch
+    tile.has_rows = seq.has_rows;
+    tile.q_begin = seq.q_begin;
+    tile.q_used = seq.q_used;
+    tile.q_owned = seq.q_owned;
+    tile.k_begin = seq.k_begin;
+    tile.k_used = seq.k_used;
+    set_kv_range(tile, seq.q_used, seq.k_used);
+    // Padding rows only (or none): nothing to compute, and causal's range would count the keys
+    // that rows past q_used would see.
+    if (!seq.has_rows || tile.m_block * kBlockM >= seq.q_used) tile.n_block_max = 0;
+    if (tile.n_block_max > 0) {
+      // The first V tile visited holds the sequence's keys up to k_used and then whatever follows
+      // it in the packed tensor, unless that is past its end (TMA zero-fills there).
+      const int keys_in_first = seq.k_used - (tile.n_block_max - 1) * kBlockN;
+      if (keys_in_first < kBlockN && seq.k_begin + seq.k_used < p.packed.total_k) tile.first_v_rows = keys_in_first;
+    }
     return tile;
   }
 
+  // What the mask and the stores see: the call's lengths, or the sequence's (varlen).
+  CUTLASS_DEVICE static int seqlen_q_of(Params const& p, Tile const& tile) {
+    if constexpr (Cfg::kVarlen) {
+      return tile.q_used;
+    } else {
+      return p.seqlen_q;
+    }
+  }
+  CUTLASS_DEVICE static int seqlen_k_of(Params const& p, Tile const& tile) {
+    if constexpr (Cfg::kVarlen) {
+      return tile.k_used;
+    } else {
+      return p.seqlen_k;
+    }
+  }
+  CUTLASS_DEVICE static typename Epilogue::PackedRows packed_rows(Params const& p, Tile const& tile) {
+    return {tile.q_begin, tile.q_used, tile.q_owned, p.packed.total_q};
+  }
+
   CUTLASS_DEVICE static void run(Params const& p, char* smem) {
+    if constexpr (Cfg::kVarlen) {
+      // A left-over launch slot (fwd_varlen.h): leave before any set-up. (One tile per CTA.)
+      static_assert(!Cfg::kPersistent, "varlen CTAs do one tile each");
+      if (!get_tile(p, blockIdx.x).has_rows) return;
+    }
     SharedStorage& ss = *reinterpret_cast<SharedStorage*>(smem);
     const int warp = cutlass::canonical_warp_idx_sync();
     const int wg_idx = cutlass::canonical_warp_group_idx();
@@ -102,7 +171,7 @@ struct FwdKernel {
           const Tile tile = get_tile(p, t);
           if (tile.n_block_max <= 0) continue;
           Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, tile.m_block,
-                         tile.head, tile.head / p.group, tile.batch, tile.n_block_max);
+                         tile.head, tile.head / p.group, tile.batch, tile.n_block_max, tile.q_begin, tile.k_begin);
           ++q_iter;
         }
       }
@@ -118,7 +187,11 @@ struct FwdKernel {
       for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
         const Tile tile = get_tile(p, t);
         if (tile.n_block_max <= 0) {
-          Epilogue::store_empty(p.epilogue, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+          if constexpr (Cfg::kVarlen) {
+            if (tile.has_rows) Epilogue::store_packed_empty(p.epilogue, wg, tile.m_block, tile.head, packed_rows(p, tile));
+          } else {
+            Epilogue::store_empty(p.epilogue, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+          }
           continue;
         }
         const int row_base = tile.m_block * kBlockM + wg * Cfg::kRowsPerWG;
@@ -126,11 +199,16 @@ struct FwdKernel {
         constexpr int kRows = decltype(size<0>(rowcol(tOrO)))::value;
         OnlineSoftmax<kRows> softmax(p.scale_log2);
         Mainloop::mma(p.mainloop, ss, pipe_k, pipe_v, read_k, read_v, q_iter, wg, row_base,
-                      tile.n_block_max, tile.n_unmasked_end, p.seqlen_q, p.seqlen_k, tOrO, softmax);
+                      tile.n_block_max, tile.n_unmasked_end, seqlen_q_of(p, tile), seqlen_k_of(p, tile), tOrO,
+                      softmax, tile.first_v_rows);
         float lse[kRows];
         Tensor tOrO_rc = rowcol(tOrO);
         softmax.finalize(tOrO_rc, p.softmax_scale, lse);
-        Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+        if constexpr (Cfg::kVarlen) {
+          Epilogue::store_packed(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, packed_rows(p, tile));
+        } else {
+          Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+        }
         ++q_iter;
       }
       if (wg == 0) named_sync(kSchedBarrier + 0, Mainloop::kConsumerThreads);

@@ -1,6 +1,7 @@
 // Host side of one forward instantiation: TMA descriptors, grid, shared memory, launch.
-// Included only by the fwd_hdim*_*.cu files, one (head_dim, dtype) each, so that the
-// instantiations compile in parallel; causal is a template flag inside each of them.
+// Included only by the fwd_hdim*_*.cu and fwd_varlen_hdim*_*.cu files, one (head_dim, dtype,
+// length policy) each, so that the instantiations compile in parallel; causal is a template flag
+// inside each of them.
 #pragma once
 #include <algorithm>
 
@@ -24,28 +25,37 @@ inline int num_sms() {
   return sms;
 }
 
-template <int kHeadDim, class Element, bool kCausal>
+template <int kHeadDim, class Element, bool kCausal, bool kVarlen>
 void launch(const FwdParams& p, cudaStream_t stream) {
-  using Cfg = FwdConfig<kHeadDim, kCausal>;
+  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen>;
   using Kernel = FwdKernel<Cfg, Element>;
   using Mainloop = typename Kernel::Mainloop;
   using Epilogue = typename Kernel::Epilogue;
 
+  // Varlen: the packed tensors are one batch of total_q (total_k) rows; batch counts sequences.
+  const int tensor_batch = kVarlen ? 1 : p.batch;
   typename Kernel::Params kp;
   kp.mainloop = Mainloop::make_params(
       p.q.as<Element const>(), p.q.row_stride, p.q.head_stride, p.q.batch_stride,
       p.k.as<Element const>(), p.k.row_stride, p.k.head_stride, p.k.batch_stride,
       p.v.as<Element const>(), p.v.row_stride, p.v.head_stride, p.v.batch_stride,
-      p.seqlen_q, p.seqlen_k, p.heads, p.heads_kv, p.batch);
+      p.seqlen_q, p.seqlen_k, p.heads, p.heads_kv, tensor_batch);
   kp.epilogue = Epilogue::make_params(p.out.as<Element>(), p.out.row_stride, p.out.head_stride,
                                       p.out.batch_stride, reinterpret_cast<float*>(p.lse),
-                                      p.seqlen_q, p.heads, p.batch);
+                                      p.seqlen_q, p.heads, tensor_batch);
   kp.seqlen_q = p.seqlen_q;
   kp.seqlen_k = p.seqlen_k;
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
   kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
-  const int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
+  kp.packed = fwd_varlen::Packed{};
+  int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
+  if constexpr (kVarlen) {
+    kp.packed = fwd_varlen::Packed{reinterpret_cast<int const*>(p.cu_seqlens_q), reinterpret_cast<int const*>(p.cu_seqlens_k),
+                                   reinterpret_cast<int const*>(p.seqused_q), reinterpret_cast<int const*>(p.seqused_k),
+                                   p.batch, p.heads, p.seqlen_q, p.seqlen_k};
+    num_tiles = int64_t(p.heads) * fwd_varlen::slots_per_head(p.seqlen_q, p.batch, Cfg::kBlockM);
+  }
   DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
   kp.num_tiles = int(num_tiles);
   kp.softmax_scale = p.softmax_scale;
@@ -64,9 +74,18 @@ void launch(const FwdParams& p, cudaStream_t stream) {
 template <int kHeadDim, class Element>
 void run_fwd(const FwdParams& p, cudaStream_t stream) {
   if (p.causal) {
-    fwd_detail::launch<kHeadDim, Element, true>(p, stream);
+    fwd_detail::launch<kHeadDim, Element, true, false>(p, stream);
   } else {
-    fwd_detail::launch<kHeadDim, Element, false>(p, stream);
+    fwd_detail::launch<kHeadDim, Element, false, false>(p, stream);
+  }
+}
+
+template <int kHeadDim, class Element>
+void run_fwd_varlen(const FwdParams& p, cudaStream_t stream) {
+  if (p.causal) {
+    fwd_detail::launch<kHeadDim, Element, true, true>(p, stream);
+  } else {
+    fwd_detail::launch<kHeadDim, Element, false, true>(p, stream);
   }
 }
 

@@ -25,7 +25,8 @@ using namespace cute;
 
 // Named barrier ids (0 is __syncthreads). Per consumer warpgroup w: kSchedBarrier + w gates the
 // issue of its GEMMs (ping-pong), kEpilogueBarrier + w orders its O tile in smem before the store.
-enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 3 };
+// kClearVBarrier (varlen): both consumer warpgroups have cleared their rows of the first V tile.
+enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 3, kClearVBarrier = 5 };
 
 CUTLASS_DEVICE void named_sync(int id, int threads) {
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
@@ -147,6 +148,20 @@ struct FwdMainloop {
                   shape_q, shape_k};
   }
 
+  // The rows of one sequence of a global tensor. A packed (varlen) tensor holds every sequence in
+  // one (total, d) plane per head: the sequence's rows are those from `first_row` on (TMA takes
+  // any start row). TMA zero-fills only past the end of the whole tensor, so a tile may read the
+  // next sequence's rows: the mask (keys), clear_v_rows (values) and the stores' row predicate
+  // (queries) keep them out of the results.
+  template <class TensorG>
+  CUTLASS_DEVICE static auto rows_from(TensorG const& t, int first_row) {
+    if constexpr (Cfg::kVarlen) {
+      return domain_offset(make_coord(first_row, _0{}), t);
+    } else {
+      return t;
+    }
+  }
+
   CUTLASS_DEVICE static void prefetch_descriptors(Params const& p) {
     cute::prefetch_tma_descriptor(p.tma_q.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_k.get_tma_descriptor());
@@ -158,16 +173,17 @@ struct FwdMainloop {
   // across the tiles of a persistent CTA. K_top goes first: it needs only a free K stage, while Q
   // must wait until the consumers' last QK GEMM of the previous tile has read sQ (q_empty); both
   // then load under that tile's last PV GEMM and epilogue. q_iter counts this CTA's tiles that
-  // load Q.
+  // load Q. Varlen: q_begin and k_begin are the sequence's first rows in the packed tensors (batch 0).
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                   PipelineState& write_k, PipelineState& write_v, int q_iter,
-                                  int m_block, int head, int head_kv, int batch, int n_block_max) {
+                                  int m_block, int head, int head_kv, int batch, int n_block_max,
+                                  int q_begin = 0, int k_begin = 0) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
     Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
     Tensor mV = p.tma_v.get_tma_tensor(p.shape_k);
-    Tensor gQ = local_tile(mQ(_, _, head, batch), TileQ{}, make_coord(_, _0{}));      // (64, d, m64)
-    Tensor gK = local_tile(mK(_, _, head_kv, batch), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
-    Tensor gV = local_tile(mV(_, _, head_kv, batch), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
+    Tensor gQ = local_tile(rows_from(mQ(_, _, head, batch), q_begin), TileQ{}, make_coord(_, _0{}));      // (64, d, m64)
+    Tensor gK = local_tile(rows_from(mK(_, _, head_kv, batch), k_begin), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
+    Tensor gV = local_tile(rows_from(mV(_, _, head_kv, batch), k_begin), TileKV{}, make_coord(_, _0{}));  // (N, d, n)
     Tensor sQ = make_tensor(make_smem_ptr(ss.q.data()), SmemLayoutQ{});
     Tensor sK = make_tensor(make_smem_ptr(ss.k.data()), SmemLayoutKV{});
     Tensor sV = make_tensor(make_smem_ptr(ss.v.data()), SmemLayoutKV{});
@@ -222,14 +238,41 @@ struct FwdMainloop {
     load_v(0);
   }
 
+  // Varlen: the first V tile visited (n_block_max - 1) may hold, from row `first_row` on, keys
+  // past the sequence's last one: the next sequence's, or padding that was never written
+  // (seqused_k, tokens past the last sequence). Their P is 0, but 0 x inf or NaN is NaN: the two
+  // consumer warpgroups zero those rows in shared memory before either PV GEMM reads the tile, so
+  // that a sequence's result never depends on what lies beside it. (Rows past the end of the
+  // tensor are zero already: TMA fills them.) At most once per CTA; both warpgroups call it.
+  CUTLASS_DEVICE static void clear_v_rows(SharedStorage& ss, Pipeline& pipe_v, PipelineState read_v, int first_row,
+                                          int wg) {
+    pipe_v.consumer_wait(read_v);  // waited on again (at once) before the PV GEMM
+    Tensor sV = make_tensor(make_smem_ptr(ss.v.data()), SmemLayoutKV{})(_, _, read_v.index());  // (N, d)
+    // 16-byte stores: the 128-byte swizzle moves whole 16-byte chunks of a row, so 8 elements from
+    // a multiple of 8 are contiguous.
+    constexpr int kVec = 16 / sizeof(Element);
+    constexpr int kVecPerRow = kHeadDim / kVec;
+    const int tid = threadIdx.x % 128 + wg * 128;
+    for (int i = tid; i < (kBlockN - first_row) * kVecPerRow; i += kConsumerThreads) {
+      const int row = first_row + i / kVecPerRow;
+      // st.shared: through a generic pointer the compiler would emit a generic store.
+      const uint32_t addr = cute::cast_smem_ptr_to_uint(&sV(row, (i % kVecPerRow) * kVec));
+      asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(addr), "r"(0) : "memory");
+    }
+    cutlass::arch::fence_view_async_shared();  // generic-proxy stores, read by WGMMA (async proxy)
+    named_sync(kClearVBarrier, kConsumerThreads);
+  }
+
   // Consumer warpgroup `wg`: computes its 64 rows of O (unnormalized until finalize) and the
   // softmax state. Rows start at row_base; KV tiles [0, n_block_max) are visited descending,
-  // and tiles n >= n_unmasked_end get the mask.
+  // and tiles n >= n_unmasked_end get the mask. first_v_rows (varlen): see clear_v_rows;
+  // kBlockN when the first V tile needs no clearing.
   template <class TensorO, class Softmax>
   CUTLASS_DEVICE static void mma(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                  PipelineState& read_k, PipelineState& read_v, int q_iter,
                                  int wg, int row_base, int n_block_max, int n_unmasked_end,
-                                 int seqlen_q, int seqlen_k, TensorO& tOrO, Softmax& softmax) {
+                                 int seqlen_q, int seqlen_k, TensorO& tOrO, Softmax& softmax,
+                                 int first_v_rows = kBlockN) {
     const int tid = threadIdx.x % 128;
     MmaQK mma_qk;
     MmaPV mma_pv;
@@ -284,6 +327,11 @@ struct FwdMainloop {
     softmax.step(tSrS_rc, scale);
     convert_fragment(tSrS, tOrP);
     clear(tOrO);
+    if constexpr (Cfg::kVarlen) {
+      // Uniform over the CTA: both warpgroups clear or neither. Outside the ping-pong's critical
+      // sections, so the barrier cannot cross them.
+      if (first_v_rows < kBlockN) clear_v_rows(ss, pipe_v, read_v, first_v_rows, wg);
+    }
 
     // One step: issue S_n = Q K_n^T and O += P_{n+1} V_{n+1}; softmax of S_n under the PV GEMM.
     auto step = [&](int n, auto masked) {

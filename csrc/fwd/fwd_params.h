@@ -21,6 +21,15 @@ struct FwdParams {
   // Bottom-right aligned (as FA3): query row i sees key j iff j <= i + seqlen_k - seqlen_q.
   bool causal = false;
   DType dtype = DType::kBFloat16;
+
+  // Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set (csrc/fwd/fwd_varlen.h):
+  // int32 device arrays; cu_seqlens_q/k hold batch + 1 offsets, seqused_q/k (optional, 0 if none)
+  // batch lengths. Then q and out are (total_q, heads, head_dim) and k, v (total_k, heads_kv,
+  // head_dim), given as seqlen_q = total_q and seqlen_k = total_k rows (batch_stride unused),
+  // batch is the number of sequences, lse is fp32 (heads, total_q), and causal is aligned per
+  // sequence. The offsets are read on the GPU only; they are not checked.
+  uintptr_t cu_seqlens_q = 0, cu_seqlens_k = 0, seqused_q = 0, seqused_k = 0;
+  bool varlen() const { return cu_seqlens_q != 0; }
 };
 
 // One launch of the forward kernel on `stream`. Throws std::invalid_argument on bad params.

@@ -1,0 +1,6 @@
+// Forward kernels for packed variable-length batches, head_dim 128, fp16 (causal and full mask).
+#include "fwd/fwd_launch.h"
+
+namespace dash {
+template void run_fwd_varlen<128, cutlass::half_t>(const FwdParams&, cudaStream_t);
+}  // namespace dash
