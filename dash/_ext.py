@@ -44,6 +44,14 @@ def strided(t):
     return C.Strided(t.data_ptr(), sb, ss, sh)
 
 
+def strided_packed(t):
+    """A packed (total_tokens, head, dim) tensor as the binding's Strided record: one batch, so
+    its batch stride is 0 (unused)."""
+    C = load()
+    ss, sh, _ = t.stride()
+    return C.Strided(t.data_ptr(), 0, ss, sh)
+
+
 def dtype_code(dtype):
     import torch
 

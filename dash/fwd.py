@@ -8,13 +8,14 @@ same bits. Autograd, custom ops and the FA3-style API live in `dash.interface`.
 from __future__ import annotations
 
 import math
+import os
 
 import torch
 
 from dash import _ext
-from dash.validate import check_qkv, check_softmax_scale, for_tma
+from dash.validate import check_qkv, check_softmax_scale, check_varlen_qkv, check_varlen_values, for_tma
 
-__all__ = ["attn_fwd"]
+__all__ = ["attn_fwd", "attn_fwd_varlen"]
 
 
 def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float | None = None,
@@ -54,6 +55,62 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.softmax_scale = softmax_scale
     p.causal = causal
     p.dtype = _ext.dtype_code(q.dtype)
+    with torch.cuda.device(q.device):
+        C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
+    return out, lse
+
+
+def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
+                    cu_seqlens_k: torch.Tensor, softmax_scale: float | None = None, causal: bool = False,
+                    seqused_q: torch.Tensor | None = None,
+                    seqused_k: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    """Softmax attention forward of a packed (variable-length) batch, FA3's varlen layout.
+
+    q: (total_q, heads, head_dim); k, v: (total_k, heads_kv, head_dim). Sequence b has the query
+    rows [cu_seqlens_q[b], cu_seqlens_q[b + 1]) and the key rows [cu_seqlens_k[b],
+    cu_seqlens_k[b + 1]); cu_seqlens_* are int32 (batch + 1,) on q's device. seqused_q/k (int32
+    (batch,), optional): only the first seqused[b] tokens of each span are used (FA3). causal is
+    aligned to each sequence's own bottom-right corner.
+
+    Returns (out, softmax_lse): out like q (contiguous); softmax_lse fp32 (heads, total_q), FA3's
+    varlen layout. Rows that see no key (a sequence without keys, causal rows above the diagonal),
+    padding rows past seqused_q and rows past the last sequence get out = 0 and softmax_lse =
+    -inf; rows before cu_seqlens_q[0] are not written.
+
+    The offsets are read on the GPU only (no host sync): they are not checked unless
+    DASH_CHECK_VARLEN=1 (which syncs). Offsets out of order or range give wrong results for those
+    sequences, never a read or write outside the tensors. A sequence's result does not depend on
+    the other sequences of the batch, bit for bit.
+    """
+    batch, total_q, total_k, heads, heads_kv, head_dim = check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k,
+                                                                          seqused_q, seqused_k)
+    softmax_scale = check_softmax_scale(softmax_scale, head_dim)
+    causal = bool(causal)
+    if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
+        check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+
+    out = torch.empty((total_q, heads, head_dim), dtype=q.dtype, device=q.device)
+    lse = torch.empty((heads, total_q), dtype=torch.float32, device=q.device)
+    if out.numel() == 0:
+        return out, lse
+    if total_k == 0:  # no key at all: every row is empty
+        out.zero_()
+        lse.fill_(-math.inf)
+        return out, lse
+
+    C = _ext.load()
+    q, k, v = for_tma(q), for_tma(k), for_tma(v)
+    p = C.FwdParams()
+    p.q, p.k, p.v, p.out = (_ext.strided_packed(t) for t in (q, k, v, out))
+    p.lse = lse.data_ptr()
+    p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
+    p.seqlen_q, p.seqlen_k, p.head_dim = total_q, total_k, head_dim
+    p.softmax_scale = softmax_scale
+    p.causal = causal
+    p.dtype = _ext.dtype_code(q.dtype)
+    p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
+    p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
+    p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
     with torch.cuda.device(q.device):
         C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
     return out, lse

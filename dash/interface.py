@@ -1,5 +1,6 @@
 """FlashAttention-3's Python API on dash's kernels: `flash_attn_func` (forward + a deterministic
-backward by autograd) and `flash_attn_varlen_func`.
+backward by autograd) and `flash_attn_varlen_func` (packed variable-length batches: the forward
+only, for now; its backward raises NotImplementedError when autograd reaches it).
 
 Both kernels are registered as `torch.library` custom ops with fake (meta) implementations, so
 `torch.compile(fullgraph=True)` traces through them without graph breaks, and they allocate with
@@ -16,12 +17,13 @@ The GPU path is unchanged: other devices still need a Hopper GPU (`dash.validate
 from __future__ import annotations
 
 import os
+from typing import Optional
 
 import torch
 
 from dash import ops, validate
-from dash.fwd import attn_fwd
-from dash.reference import attention_ref, attention_ref_bwd
+from dash.fwd import attn_fwd, attn_fwd_varlen
+from dash.reference import attention_ref, attention_ref_bwd, attention_varlen_ref
 
 
 @torch.library.custom_op("dash::attn_fwd", mutates_args=())
@@ -99,6 +101,37 @@ def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, determ
     return None
 
 
+# ---- packed (variable-length) batches: the forward only --------------------------------------
+@torch.library.custom_op("dash::attn_fwd_varlen", mutates_args=())
+def _attn_fwd_varlen_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
+                        cu_seqlens_k: torch.Tensor, seqused_q: Optional[torch.Tensor],
+                        seqused_k: Optional[torch.Tensor], softmax_scale: float,
+                        causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    return attn_fwd_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, softmax_scale=softmax_scale, causal=causal,
+                           seqused_q=seqused_q, seqused_k=seqused_k)
+
+
+@_attn_fwd_varlen_op.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+    total_q, heads, head_dim = q.shape
+    return q.new_empty(total_q, heads, head_dim), q.new_empty(heads, total_q, dtype=torch.float32)
+
+
+VARLEN_BACKWARD_MISSING = (
+    "dash.flash_attn_varlen_func: the varlen backward is not implemented yet (dash runs the forward of packed "
+    "variable-length batches only: inference, or a forward under torch.no_grad()). To train, pad the batch and "
+    "use dash.flash_attn_func, whose backward is deterministic; docs/varlen.md tracks the varlen backward.")
+
+
+def _varlen_backward(ctx, dout, dlse):
+    # Only when autograd reaches this node: a forward with inputs that require grad still runs, so
+    # that inference code that leaves requires_grad on works.
+    raise NotImplementedError(VARLEN_BACKWARD_MISSING)
+
+
+_attn_fwd_varlen_op.register_autograd(_varlen_backward)
+
+
 # ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
 def _reference_fwd(q, k, v, softmax_scale, causal):
     validate.check_qkv(q, k, v, check_cuda=False)
@@ -118,6 +151,17 @@ def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal):
 @_attn_fwd_op.register_kernel("cpu")
 def _(q, k, v, softmax_scale, causal):
     return _reference_fwd(q, k, v, softmax_scale, causal)
+
+
+@_attn_fwd_varlen_op.register_kernel("cpu")
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+    _, total_q, total_k, _, _, _ = validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q,
+                                                             seqused_k, check_cuda=False)
+    # On the CPU the offsets can be read for free: checked here always (on a GPU, on request).
+    validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+    out, lse = attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=seqused_q, seqused_k=seqused_k,
+                                    causal=causal, softmax_scale=softmax_scale)
+    return out.contiguous(), lse.contiguous()
 
 
 @_attn_fwd_for_grad_op.register_kernel("cpu")
@@ -244,7 +288,56 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     return (out, lse) if return_attn_probs else out
 
 
-def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, *args, **kwargs):
-    """FlashAttention-3's variable-length API: not supported by dash yet."""
-    raise NotImplementedError("dash.flash_attn_varlen_func: variable-length (packed) sequences are not "
-                              "supported yet; pad to a batch and use dash.flash_attn_func")
+def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q=None,
+                           seqused_k=None, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
+                           v_descale=None, window_size=(-1, -1), attention_chunk=0, softcap=0.0, num_splits=1,
+                           pack_gqa=None, deterministic=False, sm_margin=0, return_attn_probs=False):
+    """Drop-in for FlashAttention-3's `flash_attn_varlen_func`: a packed batch of sequences of
+    different lengths. THE FORWARD ONLY: the backward raises NotImplementedError when autograd
+    reaches it (inference, or forwards under torch.no_grad(), run).
+
+    q (total_q, heads, head_dim), k and v (total_k, heads_kv, head_dim), bf16 or fp16, head_dim
+    64 or 128, heads a multiple of heads_kv. Sequence b is q[cu_seqlens_q[b]:cu_seqlens_q[b + 1]]
+    and k, v[cu_seqlens_k[b]:cu_seqlens_k[b + 1]] (cu_seqlens_* int32 (batch + 1,) on q's device);
+    seqused_q/k (int32 (batch,), optional) use only the first seqused[b] tokens of each (FA3).
+    causal is aligned to each sequence's own bottom-right corner. Returns out (total_q, heads,
+    head_dim), or (out, softmax_lse) when return_attn_probs, softmax_lse fp32 (heads, total_q) as
+    FA3's. Rows that see no key, padding rows past seqused_q and rows past the last sequence get
+    out = 0 and softmax_lse = -inf. (FA3 leaves padding rows unwritten, and fills lse with +inf
+    when k and v have no token at all; dash writes -inf, its value of every row without keys.)
+
+    max_seqlen_q/k must be Python ints, as FA3's; dash sizes nothing by them (its grid follows the
+    totals and cu_seqlens, so a wrong max_seqlen cannot drop rows) and uses them only where FA3
+    does, to resolve window_size. The offsets and lengths are not checked (that would sync on
+    the GPU; FA3 does not check them either): set DASH_CHECK_VARLEN=1 to check them, at the cost
+    of a sync per call. Offsets out of order or range give wrong results for those sequences,
+    never a read or write outside the tensors. The forward is deterministic, and a sequence's
+    result is bitwise the same whatever the other sequences of the batch are. `deterministic`
+    (about the backward) and `pack_gqa` (a hint) are accepted and change nothing; `sm_margin` is
+    validated. Arguments dash does not support (qv, the descales, attention_chunk, softcap,
+    num_splits > 1, a sliding window, cu_seqlens None) raise NotImplementedError naming them.
+    CPU tensors run dash's fp32 reference, with the offsets checked.
+    """
+    where = "dash.flash_attn_varlen_func"
+    _not_supported("qv", qv, None, where)
+    _not_supported("q_descale", q_descale, None, where)
+    _not_supported("k_descale", k_descale, None, where)
+    _not_supported("v_descale", v_descale, None, where)
+    _not_supported("attention_chunk", attention_chunk, 0, where)
+    _not_supported("softcap", softcap, 0.0, where)
+    check_num_splits(num_splits, where)
+    for name, value in (("cu_seqlens_q", cu_seqlens_q), ("cu_seqlens_k", cu_seqlens_k)):
+        if value is None:
+            raise NotImplementedError(f"{where}: {name}=None (a padded batch, in FA3) is not supported by dash; pass "
+                                      f"{name}, or call dash.flash_attn_func with the padded batch")
+    max_seqlen_q = validate.check_max_seqlen("max_seqlen_q", max_seqlen_q)
+    max_seqlen_k = validate.check_max_seqlen("max_seqlen_k", max_seqlen_k)
+    validate.check_tensor("q", q)
+    validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
+                              check_cuda=q.device.type != "cpu")
+    sm_margin = validate.check_sm_margin(sm_margin, q.device)
+    softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
+    causal = mask_of_window(causal, *window_size, max_seqlen_q, max_seqlen_k)
+    out, lse = _attn_fwd_varlen_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale,
+                                   bool(causal))
+    return (out, lse) if return_attn_probs else out

@@ -98,3 +98,31 @@ def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upca
     out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast)
     dq, dk, dv = torch.autograd.grad(out, (qg, kg, vg), dout)
     return dq, dk, dv
+
+
+def attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None, seqused_k=None, causal=False,
+                         softmax_scale=None, upcast=True):
+    """A packed (variable-length) batch as FA3's flash_attn_varlen_func computes it: attention_ref on
+    each sequence's slices. q (total_q, heads, d), k and v (total_k, heads_kv, d); sequence b has
+    the query rows cu_seqlens_q[b] + [0, seqused_q[b]) and the key rows cu_seqlens_k[b] +
+    [0, seqused_k[b]) (without seqused: its whole span), causal aligned to its own bottom-right
+    corner. Returns (out like q, lse fp32 (heads, total_q)); every row that gets no result (a
+    sequence without keys, padding past seqused_q, rows outside every sequence) has out = 0 and
+    lse = -inf, as dash's kernel writes them."""
+    total_q, heads, _ = q.shape
+    cu_q, cu_k = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
+    used_q = seqused_q.tolist() if seqused_q is not None else None
+    used_k = seqused_k.tolist() if seqused_k is not None else None
+    out = torch.zeros_like(q)
+    lse = torch.full((heads, total_q), float("-inf"), dtype=torch.float32, device=q.device)
+    for b in range(len(cu_q) - 1):
+        q0, k0 = cu_q[b], cu_k[b]
+        sq = used_q[b] if used_q is not None else cu_q[b + 1] - q0
+        sk = used_k[b] if used_k is not None else cu_k[b + 1] - k0
+        if sq == 0 or sk == 0:
+            continue
+        o, l = attention_ref(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], causal=causal,
+                             softmax_scale=softmax_scale, upcast=upcast)
+        out[q0:q0 + sq] = o[0]
+        lse[:, q0:q0 + sq] = l[0].float()
+    return out, lse

@@ -79,6 +79,111 @@ def check_qkv(q, k, v, *, head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
     return batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim
 
 
+# ---- packed (variable-length) batches: FA3's flash_attn_varlen_func ------------------------------
+def check_seqlens_tensor(name, t, length, length_name):
+    """An int32, 1-D, contiguous tensor of `length` entries (cu_seqlens_*: batch + 1 offsets;
+    seqused_*: batch lengths)."""
+    check_tensor(name, t, ndim=1, dtype=torch.int32)
+    if not t.is_contiguous():
+        raise ValueError(f"{name} must be contiguous, got strides {tuple(t.stride())}")
+    if length is not None and t.shape[0] != length:
+        raise ValueError(f"{name} must have {length_name} = {length} entries, got {t.shape[0]}")
+
+
+def check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=None, seqused_k=None, *,
+                     head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
+    """A packed batch: q (total_q, heads, head_dim); k, v (total_k, heads_kv, head_dim);
+    cu_seqlens_q and cu_seqlens_k int32 (batch + 1,); seqused_q, seqused_k None or int32 (batch,);
+    all on q's device. Returns (batch, total_q, total_k, heads, heads_kv, head_dim).
+
+    Only shapes, dtypes and devices: the offsets and lengths themselves live on the GPU, and
+    reading them would be a sync (FA3 does not check them either). check_varlen_values does, on
+    request."""
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        check_tensor(name, t)
+        if t.dim() != 3:
+            raise ValueError(f"{name} of a packed batch must have 3 dimensions (total_tokens, heads, head_dim), "
+                             f"got shape {tuple(t.shape)}")
+        if t.dtype not in SUPPORTED_DTYPES:
+            raise TypeError(f"{name} must be float16 or bfloat16, got {_name_dtype(t.dtype)}")
+    if k.dtype != q.dtype or v.dtype != q.dtype:
+        raise TypeError(f"q, k, v must share one dtype, got {_name_dtype(q.dtype)}, "
+                        f"{_name_dtype(k.dtype)}, {_name_dtype(v.dtype)}")
+    total_q, heads, head_dim = q.shape
+    if k.shape != v.shape:
+        raise ValueError(f"k and v must have the same shape (total_k, heads_kv, head_dim), got {tuple(k.shape)} "
+                         f"and {tuple(v.shape)}")
+    total_k, heads_kv = k.shape[0], k.shape[1]
+    if k.shape[2] != head_dim:
+        raise ValueError(f"k has head_dim {k.shape[2]} but q has head_dim {head_dim}")
+    if head_dim not in head_dims:
+        raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in {sorted(head_dims)}")
+    if heads_kv == 0 or heads % heads_kv != 0:
+        raise ValueError(f"the number of q heads ({heads}) must be a multiple of the number of "
+                         f"k/v heads ({heads_kv}) (MHA, GQA or MQA)")
+    for name, total in (("q", total_q), ("k", total_k)):
+        if total >= 2 ** 31:
+            raise ValueError(f"{name} has {total} tokens: packed batches hold fewer than 2^31 (int32 offsets)")
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        check_last_dim_contiguous(name, t)
+    check_seqlens_tensor("cu_seqlens_q", cu_seqlens_q, None, "")
+    if cu_seqlens_q.shape[0] < 1:
+        raise ValueError("cu_seqlens_q must have batch + 1 >= 1 entries, got 0")
+    batch = cu_seqlens_q.shape[0] - 1
+    check_seqlens_tensor("cu_seqlens_k", cu_seqlens_k, batch + 1, "the length of cu_seqlens_q (batch + 1)")
+    for name, t in (("seqused_q", seqused_q), ("seqused_k", seqused_k)):
+        if t is not None:
+            check_seqlens_tensor(name, t, batch, "batch (len(cu_seqlens_q) - 1)")
+    tensors = {"q": q, "k": k, "v": v, "cu_seqlens_q": cu_seqlens_q, "cu_seqlens_k": cu_seqlens_k}
+    tensors.update({name: t for name, t in (("seqused_q", seqused_q), ("seqused_k", seqused_k)) if t is not None})
+    if check_cuda:
+        check_device(tensors)
+    else:
+        for name, t in tensors.items():
+            if t.device != q.device:
+                raise ValueError(f"{name} is on {t.device} but q is on {q.device}: all inputs must be on the same device")
+    return batch, total_q, total_k, heads, heads_kv, head_dim
+
+
+def check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k):
+    """The offsets and lengths themselves, read on the host (a sync where they live on a GPU:
+    dash does it on CPU tensors, and on GPU tensors when DASH_CHECK_VARLEN=1): each cu_seqlens
+    starts at >= 0, never decreases and ends within its tensor's tokens; each seqused is within
+    its sequence's span. Raises ValueError naming the argument and the sequence."""
+    spans = {}
+    for name, cu, total in (("cu_seqlens_q", cu_seqlens_q, total_q), ("cu_seqlens_k", cu_seqlens_k, total_k)):
+        offsets = cu.tolist()
+        if offsets[0] < 0:
+            raise ValueError(f"{name}[0] = {offsets[0]} is negative")
+        for b in range(len(offsets) - 1):
+            if offsets[b + 1] < offsets[b]:
+                raise ValueError(f"{name} must not decrease: {name}[{b + 1}] = {offsets[b + 1]} < "
+                                 f"{name}[{b}] = {offsets[b]}")
+        if offsets[-1] > total:
+            raise ValueError(f"{name}[-1] = {offsets[-1]} is past the {total} tokens of "
+                             f"{'q' if name.endswith('q') else 'k and v'}")
+        spans[name[-1]] = [offsets[b + 1] - offsets[b] for b in range(len(offsets) - 1)]
+    for name, used in (("seqused_q", seqused_q), ("seqused_k", seqused_k)):
+        if used is None:
+            continue
+        for b, (n, span) in enumerate(zip(used.tolist(), spans[name[-1]])):
+            if not 0 <= n <= span:
+                raise ValueError(f"{name}[{b}] = {n} is outside [0, {span}], the span of sequence {b} in "
+                                 f"cu_seqlens_{name[-1]}")
+
+
+def check_max_seqlen(name, value) -> int:
+    """FA3's max_seqlen_q / max_seqlen_k: a Python int >= 0. dash sizes nothing by it (its grid
+    follows the totals and cu_seqlens), and uses it only where FA3 does to resolve window_size."""
+    if isinstance(value, torch.SymInt):
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a Python int, got {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, got {value}")
+    return int(value)
+
+
 def check_like(name, t, ref_name, ref):
     """t must have ref's shape, dtype and device (e.g. dout like out)."""
     check_tensor(name, t)

@@ -4,11 +4,13 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k. FA3's windows are resolved as FA3's C++
+aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; `flash_attn_varlen_func`'s forward
+(its backward raises NotImplementedError). FA3's windows are resolved as FA3's C++
 does (`dash.interface.mask_of_window`): a window that covers every key is no window and
 (-1, 0) is the causal mask. Every other argument that changes the result (variable-length
-batches, sliding windows, softcap, paged or rotary KV caches, fp8 descales, qv, attention_chunk,
-forced key splits) raises NotImplementedError naming it; performance hints (pack_gqa,
+batches through `_flash_attn_forward` or `_flash_attn_backward`, sliding windows, softcap, paged
+or rotary KV caches, fp8 descales, qv, attention_chunk, forced key splits) raises
+NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
 
 Determinism: as in dash.flash_attn_func, the backward is bitwise deterministic when the call asks
@@ -187,9 +189,12 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
                            seqused_k=None, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
                            v_descale=None, window_size=(-1, -1), attention_chunk=0, softcap=0.0, num_splits=1,
                            pack_gqa=None, deterministic=False, sm_margin=0, return_attn_probs=False):
-    """FA3's `flash_attn_varlen_func`: not supported by dash yet (NotImplementedError)."""
-    raise NotImplementedError(f"flash_attn_varlen_func (cu_seqlens_q, cu_seqlens_k): {_VARLEN} and call "
-                              "flash_attn_func")
+    """FA3's `flash_attn_varlen_func`: dash.flash_attn_varlen_func, the forward only (its backward
+    raises NotImplementedError when autograd reaches it)."""
+    return interface.flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+                                            seqused_q, seqused_k, softmax_scale, causal, qv, q_descale, k_descale,
+                                            v_descale, window_size, attention_chunk, softcap, num_splits, pack_gqa,
+                                            deterministic, sm_margin, return_attn_probs)
 
 
 def flash_attn_with_kvcache(q, k_cache, v_cache, k=None, v=None, qv=None, rotary_cos=None, rotary_sin=None,
