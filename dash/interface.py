@@ -333,8 +333,9 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     max_seqlen_q = validate.check_max_seqlen("max_seqlen_q", max_seqlen_q)
     max_seqlen_k = validate.check_max_seqlen("max_seqlen_k", max_seqlen_k)
     validate.check_tensor("q", q)
-    validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
-                              check_cuda=q.device.type != "cpu")
+    # Shapes, dtypes and one device for all, before the op (whose kernel checks the GPU itself):
+    # the same errors on every device, and nothing here that torch.compile cannot trace.
+    validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     causal = mask_of_window(causal, *window_size, max_seqlen_q, max_seqlen_k)

@@ -528,3 +528,12 @@ def test_tile_map_stays_inside_the_tensors_for_garbage_offsets(tile_map):
             assert 0 <= q0 and q0 + q_owned <= total_q and 0 <= q_used <= q_owned, pr
             assert 0 <= m_block < -(-q_owned // 128), pr
             assert 0 <= k0 and k0 + k_used <= total_k and k_used >= 0, pr
+
+
+def test_varlen_traces_without_graph_breaks():
+    # torch.compile(fullgraph=True) through the Python wrapper and the custom op (eager backend:
+    # the trace is the point; the GPU test runs the compiled kernel).
+    q, k, v, cu_q, cu_k = cpu_case()
+    compiled = torch.compile(lambda *a: dash.flash_attn_varlen_func(*a, 9, 7, causal=True), fullgraph=True,
+                             backend="eager")
+    assert torch.equal(compiled(q, k, v, cu_q, cu_k), dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 9, 7, causal=True))

@@ -97,9 +97,13 @@ DASH_VARLEN_FN Tile tile_at(Packed const& p, int t, int block_m, bool longest_fi
   const int first = slot_begin(p, b, block_m);
   const long long count = (b < p.batch ? slot_begin(p, b + 1, block_m) : slots_per_head(p.total_q, p.batch, block_m)) - first;
   const long long i = t - (long long)p.heads * first;
-  if (count <= 0 || i < 0 || i / count >= p.heads) return tile;  // left over (or offsets out of order)
-  tile.head = int(i / count);
-  const int m = int(i % count);
+  // Past the sequence's slots of every head: left over (or offsets out of order or range).
+  if (count <= 0 || i < 0 || i >= p.heads * count || i > 0x7fffffff) return tile;
+  // 32-bit from here (a 64-bit division is a slow subroutine): i fits, and a count past 2^31 - 1
+  // (garbage offsets only) gives the same head 0 and m = i as the whole count would.
+  const int slots = count > 0x7fffffff ? 0x7fffffff : int(count);
+  tile.head = int(i) / slots;
+  const int m = int(i) % slots;
 
   const int q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
   const int q_end = b < p.batch ? clamp_to(p.cu_seqlens_q[b + 1], q_begin, p.total_q) : p.total_q;
