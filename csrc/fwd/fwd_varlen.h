@@ -21,8 +21,8 @@
 // A CTA finds its sequence by a binary search over cu_seqlens_q: O(log batch) loads of a few
 // cache lines that every warp of the CTA and its neighbours share (L1/L2 hits).
 //
-// Every query row of the packed output is written: rows [0, seqused_q[b]) of a sequence with its
-// result, the padding rows of its span past seqused_q[b] and the rows past the last sequence
+// Every query row from cu_seqlens_q[0] on is written: rows [0, seqused_q[b]) of a sequence with
+// its result, the padding rows of its span past seqused_q[b] and the rows past the last sequence
 // with O = 0 and LSE = -inf (the value of a row that sees no key), so that no output depends on
 // uninitialized memory. Rows before cu_seqlens_q[0] (FA3 allows a first offset > 0) are not
 // written.
@@ -32,8 +32,8 @@
 // or out of range give wrong answers for those sequences, never a read or write outside q, k, v,
 // out and lse.
 //
-// Plain C++ with no CuTe, so that tests can compile it for the host and compare it with the
-// Python model of the same closed forms (tests/test_varlen.py).
+// Plain C++ with no CuTe, so that tests can compile it for the host and check every tile it gives
+// against the layout above, and its clamping on garbage offsets (tests/test_varlen.py).
 #pragma once
 
 #if defined(__CUDACC__)
