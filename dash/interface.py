@@ -1,6 +1,5 @@
 """FlashAttention-3's Python API on dash's kernels: `flash_attn_func` (forward + a deterministic
-backward by autograd) and `flash_attn_varlen_func` (packed variable-length batches: the forward
-only, for now; its backward raises NotImplementedError when autograd reaches it).
+backward by autograd) and `flash_attn_varlen_func` (packed variable-length batches, likewise).
 
 Both kernels are registered as `torch.library` custom ops with fake (meta) implementations, so
 `torch.compile(fullgraph=True)` traces through them without graph breaks, and they allocate with
@@ -23,7 +22,7 @@ import torch
 
 from dash import ops, validate
 from dash.fwd import attn_fwd, attn_fwd_varlen
-from dash.reference import attention_ref, attention_ref_bwd, attention_varlen_ref
+from dash.reference import attention_ref, attention_ref_bwd, attention_varlen_ref, attention_varlen_ref_bwd
 
 
 @torch.library.custom_op("dash::attn_fwd", mutates_args=())
@@ -101,7 +100,7 @@ def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, determ
     return None
 
 
-# ---- packed (variable-length) batches: the forward only --------------------------------------
+# ---- packed (variable-length) batches ---------------------------------------------------------
 @torch.library.custom_op("dash::attn_fwd_varlen", mutates_args=())
 def _attn_fwd_varlen_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
                         cu_seqlens_k: torch.Tensor, seqused_q: Optional[torch.Tensor],
@@ -111,25 +110,74 @@ def _attn_fwd_varlen_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_se
                            seqused_q=seqused_q, seqused_k=seqused_k)
 
 
-@_attn_fwd_varlen_op.register_fake
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+def _varlen_outputs_like(q):
     total_q, heads, head_dim = q.shape
     return q.new_empty(total_q, heads, head_dim), q.new_empty(heads, total_q, dtype=torch.float32)
 
 
-VARLEN_BACKWARD_MISSING = (
-    "dash.flash_attn_varlen_func: the varlen backward is not implemented yet (dash runs the forward of packed "
-    "variable-length batches only: inference, or a forward under torch.no_grad()). To train, pad the batch and "
-    "use dash.flash_attn_func, whose backward is deterministic; docs/varlen.md tracks the varlen backward.")
+@_attn_fwd_varlen_op.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+    return _varlen_outputs_like(q)
+
+
+def _varlen_inference_backward(ctx, dout, dlse):
+    raise RuntimeError("dash::attn_fwd_varlen is the forward without a backward (what flash_attn_varlen_func runs "
+                       "when no gradient is needed); call dash.flash_attn_varlen_func, which records the "
+                       "differentiable dash::attn_fwd_varlen_for_grad when q, k or v require grad")
+
+
+_attn_fwd_varlen_op.register_autograd(_varlen_inference_backward)
+
+
+# The backward's settings ride along as inputs of a forward op that ignores them (as for fixed
+# lengths), so that autograd's saved context holds them.
+@torch.library.custom_op("dash::attn_fwd_varlen_for_grad", mutates_args=())
+def _attn_fwd_varlen_for_grad_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
+                                 cu_seqlens_k: torch.Tensor, seqused_q: Optional[torch.Tensor],
+                                 seqused_k: Optional[torch.Tensor], softmax_scale: float, causal: bool,
+                                 deterministic: bool, schedule: str) -> tuple[torch.Tensor, torch.Tensor]:
+    return attn_fwd_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, softmax_scale=softmax_scale, causal=causal,
+                           seqused_q=seqused_q, seqused_k=seqused_k)
+
+
+@_attn_fwd_varlen_for_grad_op.register_fake
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule):
+    return _varlen_outputs_like(q)
+
+
+@torch.library.custom_op("dash::attn_bwd_varlen", mutates_args=())
+def _attn_bwd_varlen_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
+                        softmax_lse: torch.Tensor, cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
+                        seqused_q: Optional[torch.Tensor], seqused_k: Optional[torch.Tensor], softmax_scale: float,
+                        causal: bool, deterministic: bool,
+                        schedule: str) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return ops.attn_bwd_varlen(dout.contiguous(), q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
+                               seqused_q=seqused_q, seqused_k=seqused_k, softmax_scale=softmax_scale, causal=causal,
+                               deterministic=deterministic, schedule=schedule)
+
+
+@_attn_bwd_varlen_op.register_fake
+def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
+      deterministic, schedule):
+    return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+
+
+def _setup_varlen_context(ctx, inputs, output):
+    q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule = inputs
+    out, lse = output
+    ctx.save_for_backward(q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
+    ctx.settings = (softmax_scale, causal, deterministic, schedule)
+    ctx.set_materialize_grads(True)
 
 
 def _varlen_backward(ctx, dout, dlse):
-    # Only when autograd reaches this node: a forward with inputs that require grad still runs, so
-    # that inference code that leaves requires_grad on works.
-    raise NotImplementedError(VARLEN_BACKWARD_MISSING)
+    q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k = ctx.saved_tensors
+    dq, dk, dv = _attn_bwd_varlen_op(dout, q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
+                                     *ctx.settings)
+    return dq, dk, dv, None, None, None, None, None, None, None, None
 
 
-_attn_fwd_varlen_op.register_autograd(_varlen_backward)
+_attn_fwd_varlen_for_grad_op.register_autograd(_varlen_backward, setup_context=_setup_varlen_context)
 
 
 # ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
@@ -153,8 +201,7 @@ def _(q, k, v, softmax_scale, causal):
     return _reference_fwd(q, k, v, softmax_scale, causal)
 
 
-@_attn_fwd_varlen_op.register_kernel("cpu")
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
     _, total_q, total_k, _, _, _ = validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q,
                                                              seqused_k, check_cuda=False)
     # On the CPU the offsets can be read for free: checked here always (on a GPU, on request).
@@ -162,6 +209,30 @@ def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, 
     out, lse = attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=seqused_q, seqused_k=seqused_k,
                                     causal=causal, softmax_scale=softmax_scale)
     return out.contiguous(), lse.contiguous()
+
+
+@_attn_fwd_varlen_op.register_kernel("cpu")
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal)
+
+
+@_attn_fwd_varlen_for_grad_op.register_kernel("cpu")
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule):
+    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal)
+
+
+@_attn_bwd_varlen_op.register_kernel("cpu")
+def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
+      deterministic, schedule):
+    _, total_q, total_k, heads, heads_kv, _ = validate.check_varlen_qkv(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
+    validate.check_like("out", out, "q", q)
+    validate.check_like("dout", dout, "q", q)
+    validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+    ops.resolve_varlen_schedule(schedule, deterministic, causal, heads, heads_kv)
+    grads = attention_varlen_ref_bwd(q, k, v, dout.contiguous(), cu_seqlens_q, cu_seqlens_k, seqused_q=seqused_q,
+                                     seqused_k=seqused_k, causal=causal, softmax_scale=softmax_scale)
+    return tuple(g.contiguous() for g in grads)
 
 
 @_attn_fwd_for_grad_op.register_kernel("cpu")
@@ -291,10 +362,10 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
 def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, seqused_q=None,
                            seqused_k=None, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
                            v_descale=None, window_size=(-1, -1), attention_chunk=0, softcap=0.0, num_splits=1,
-                           pack_gqa=None, deterministic=False, sm_margin=0, return_attn_probs=False):
+                           pack_gqa=None, deterministic=False, sm_margin=0, return_attn_probs=False, *,
+                           schedule="auto"):
     """Drop-in for FlashAttention-3's `flash_attn_varlen_func`: a packed batch of sequences of
-    different lengths. THE FORWARD ONLY: the backward raises NotImplementedError when autograd
-    reaches it (inference, or forwards under torch.no_grad(), run).
+    different lengths, forward and backward.
 
     q (total_q, heads, head_dim), k and v (total_k, heads_kv, head_dim), bf16 or fp16, head_dim
     64 or 128, heads a multiple of heads_kv. Sequence b is q[cu_seqlens_q[b]:cu_seqlens_q[b + 1]]
@@ -311,10 +382,18 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     does, to resolve window_size. The offsets and lengths are not checked (that would sync on
     the GPU; FA3 does not check them either): set DASH_CHECK_VARLEN=1 to check them, at the cost
     of a sync per call. Offsets out of order or range give wrong results for those sequences,
-    never a read or write outside the tensors. The forward is deterministic, and a sequence's
-    result is bitwise the same whatever the other sequences of the batch are. `deterministic`
-    (about the backward) and `pack_gqa` (a hint) are accepted and change nothing; `sm_margin` is
-    validated. Arguments dash does not support (qv, the descales, attention_chunk, softcap,
+    never a read or write outside the tensors (the backward, which checks them on the GPU, then
+    does nothing: zero gradients). The forward is deterministic, and a sequence's result is
+    bitwise the same whatever the other sequences of the batch are.
+
+    The backward is bitwise deterministic under the same switches as flash_attn_func's
+    (`deterministic=True`, `torch.use_deterministic_algorithms(True)`,
+    FLASH_ATTENTION_DETERMINISTIC=1), with `schedule` (dash only, keyword) as there; "auto" runs
+    one schedule per mask and head grouping (dash.ops.varlen_auto_schedule). Each sequence's
+    gradients are bitwise those of flash_attn_func on that sequence alone with the same schedule:
+    they do not depend on the other sequences, their order or the batch size. Rows without a
+    gradient (padding, rows outside every sequence) get zeros. `pack_gqa` (a hint) is accepted
+    and changes nothing; `sm_margin` is validated. Arguments dash does not support (qv, the descales, attention_chunk, softcap,
     num_splits > 1, a sliding window, cu_seqlens None) raise NotImplementedError naming them.
     CPU tensors run dash's fp32 reference, with the offsets checked.
     """
@@ -338,7 +417,19 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
-    causal = mask_of_window(causal, *window_size, max_seqlen_q, max_seqlen_k)
-    out, lse = _attn_fwd_varlen_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale,
-                                   bool(causal))
+    causal = bool(mask_of_window(causal, *window_size, max_seqlen_q, max_seqlen_k))
+    if schedule not in ops.SCHEDULES:
+        raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
+    if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
+        det = deterministic_requested(deterministic)
+        sched = schedule if det else "atomic"
+        if det and sched == "atomic":
+            raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
+                             "deterministic request")
+        ops.check_schedule(sched, det, causal)
+        out, lse = _attn_fwd_varlen_for_grad_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
+                                                softmax_scale, causal, det, sched)
+    else:
+        out, lse = _attn_fwd_varlen_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale,
+                                       causal)
     return (out, lse) if return_attn_probs else out

@@ -218,3 +218,117 @@ def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, 
                        sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
     return _tables(problem, "ascending" if name == "atomic" else name, q.device)
+
+
+# ---- packed (variable-length) batches -------------------------------------------------------
+# The varlen kernel evaluates each sequence's schedule from closed forms (csrc/bwd/bwd_varlen.h,
+# dash/schedule/varlen.py): the schedule is passed as its index in DETERMINISTIC_SCHEDULES.
+VARLEN_SCHEDULE_CODES = {name: i for i, name in enumerate(DETERMINISTIC_SCHEDULES)}
+
+
+def varlen_auto_schedule(causal: bool, heads: int, heads_kv: int) -> str:
+    """What "auto" runs for a packed batch. It may depend only on the call's constants, never on
+    the lengths of the batch (docs/varlen.md: a sequence's bits must not depend on its
+    neighbours), so it is one schedule per mask and head grouping: shift on full masks (the
+    schedule without a serial chain at the first Q tile, auto's pick for fixed lengths up to 8k),
+    spt on causal ones with MHA, descending with GQA/MQA (the grouped kernel's measured causal
+    pick: spt ran 0.65x of descending there, bench/NOTES.md "In-kernel GQA as a policy")."""
+    if not causal:
+        return "shift"
+    return "spt" if heads == heads_kv else "descending"
+
+
+def resolve_varlen_schedule(schedule: str, deterministic: bool, causal: bool, heads: int, heads_kv: int):
+    """(name, kernel code, deterministic) of a varlen call. A schedule built for the other mask is
+    a ValueError, as for fixed lengths; shift_causal falls back to descending, per sequence, where
+    a sequence's shape does not allow it (seq_built_as)."""
+    check_schedule(schedule, deterministic, causal)
+    if not deterministic:
+        # No waits: the order only sets how the CTAs are spread, i.e. the speed.
+        return "atomic", VARLEN_SCHEDULE_CODES[varlen_auto_schedule(causal, heads, heads_kv)], False
+    name = varlen_auto_schedule(causal, heads, heads_kv) if schedule == "auto" else schedule
+    return name, VARLEN_SCHEDULE_CODES[name], True
+
+
+def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None,
+                    seqused_k=None, softmax_scale=None, causal=False, deterministic=True, schedule="auto"):
+    """Gradients (dq, dk, dv) of a packed batch (FA3's varlen layout; dash.flash_attn_varlen_func).
+
+    q, out, dout (total_q, heads, d); k, v (total_k, heads_kv, d); softmax_lse fp32 (heads,
+    total_q) as the varlen forward returns it; cu_seqlens_q/k int32 (batch + 1,), seqused_q/k
+    None or int32 (batch,), on q's device. Sequence b's gradients are bitwise those of
+    attn_bwd on that sequence alone with the same schedule: its order of additions follows its
+    own lengths only (csrc/bwd/bwd_varlen.h). Rows without a gradient (padding past seqused, rows
+    past the last sequence) get dq = 0 and dk = dv = 0; rows before cu_seqlens_q[0] of dq are not
+    written. The offsets are not read on the host: out of order or out of range (checked on the
+    GPU), the main kernel does nothing and the gradients are 0 (DASH_CHECK_VARLEN=1 checks them
+    on the host and raises, at the cost of a sync).
+    """
+    import os
+
+    batch, total_q, total_k, heads, heads_kv, head_dim = validate.check_varlen_qkv(
+        q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
+    validate.check_like("out", out, "q", q)
+    validate.check_like("dout", dout, "q", q)
+    validate.check_tensor("softmax_lse", softmax_lse, ndim=2, dtype=torch.float32)
+    if tuple(softmax_lse.shape) != (heads, total_q):
+        raise ValueError(f"softmax_lse of a packed batch must have shape (heads, total_q) = {(heads, total_q)}, "
+                         f"got {tuple(softmax_lse.shape)}")
+    softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
+    causal = bool(causal)
+    name, code, det = resolve_varlen_schedule(schedule, deterministic, causal, heads, heads_kv)
+    validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse,
+                           "cu_seqlens_q": cu_seqlens_q, "cu_seqlens_k": cu_seqlens_k})
+    if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
+        validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+    dq = torch.empty(q.shape, dtype=q.dtype, device=q.device)
+    # Rows of k and v that no sequence uses (padding past seqused_k, rows outside every sequence)
+    # get no CTA: zeroed here, since which they are is known only on the GPU. (Contiguous: the
+    # epilogue stores 16-byte row segments.)
+    dk = torch.zeros(k.shape, dtype=k.dtype, device=k.device)
+    dv = torch.zeros(v.shape, dtype=v.dtype, device=v.device)
+    if total_q == 0 or total_k == 0 or batch == 0:
+        dq.zero_()
+        return dq, dk, dv
+
+    C = _ext.load()
+    q, k, v, out, dout = (validate.for_tma(t) for t in (q, k, v, out, dout))
+    softmax_lse = softmax_lse.contiguous()
+    block_m, _ = C.bwd_tile_shape(head_dim, causal)
+    # One workspace tile per query-tile slot (csrc/common/varlen_tiles.h): a function of the
+    # totals and the batch size, so that CUDA graphs replay with other lengths.
+    tiles = heads * (total_q // block_m + batch + 1)
+    f32 = dict(device=q.device, dtype=torch.float32)
+    lse_log2 = torch.empty(tiles * block_m, **f32)
+    dpsum = torch.empty(tiles * block_m, **f32)
+    dq_accum = torch.empty(tiles * block_m * head_dim, **f32)
+    # Ticket counters, the claim counter and the preprocess's verdict on the offsets.
+    counters = torch.empty(tiles + 2, device=q.device, dtype=torch.int32)
+
+    p = C.BwdParams()
+    p.q, p.k, p.v, p.out, p.dout = (_ext.strided_packed(t) for t in (q, k, v, out, dout))
+    p.lse = softmax_lse.data_ptr()
+    p.dq, p.dk, p.dv = (_ext.strided_packed(t) for t in (dq, dk, dv))
+    p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
+    p.seqlen_q, p.seqlen_k, p.head_dim = total_q, total_k, head_dim
+    p.softmax_scale = float(softmax_scale)
+    p.causal = causal
+    p.dtype = _ext.dtype_code(q.dtype)
+    p.lse_log2, p.dpsum, p.dq_accum = lse_log2.data_ptr(), dpsum.data_ptr(), dq_accum.data_ptr()
+    p.dq_counter = counters.data_ptr()
+    p.launch_claim = counters[tiles:].data_ptr()
+    p.varlen_status = counters[tiles + 1:].data_ptr()
+    p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
+    p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
+    p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
+    p.varlen_schedule = code
+    p.deterministic = det
+    from dash.schedule.tables import WAVE_LIMIT
+    p.wave_size = WAVE_LIMIT  # the largest wave a sequence may have
+    p.launch_wave = 1
+    stream = torch.cuda.current_stream(q.device).cuda_stream
+    with torch.cuda.device(q.device):
+        C.bwd_preprocess(p, stream)
+        C.bwd_main(p, stream)
+        C.bwd_postprocess(p, stream)
+    return dq, dk, dv

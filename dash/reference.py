@@ -126,3 +126,24 @@ def attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None,
         out[q0:q0 + sq] = o[0]
         lse[:, q0:q0 + sq] = l[0].float()
     return out, lse
+
+
+def attention_varlen_ref_bwd(q, k, v, dout, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None, seqused_k=None,
+                             causal=False, softmax_scale=None):
+    """(dq, dk, dv) of attention_varlen_ref in closed form (attention_ref_bwd on each sequence's
+    slices), in the inputs' dtypes; rows outside every sequence's used tokens get 0. What dash runs
+    for a packed batch on CPU tensors."""
+    cu_q, cu_k = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
+    used_q = seqused_q.tolist() if seqused_q is not None else None
+    used_k = seqused_k.tolist() if seqused_k is not None else None
+    dq, dk, dv = torch.zeros_like(q), torch.zeros_like(k), torch.zeros_like(v)
+    for b in range(len(cu_q) - 1):
+        q0, k0 = cu_q[b], cu_k[b]
+        sq = used_q[b] if used_q is not None else cu_q[b + 1] - q0
+        sk = used_k[b] if used_k is not None else cu_k[b + 1] - k0
+        if sq == 0 or sk == 0:
+            continue
+        g = attention_ref_bwd(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], dout[None, q0:q0 + sq],
+                              causal=causal, softmax_scale=softmax_scale)
+        dq[q0:q0 + sq], dk[k0:k0 + sk], dv[k0:k0 + sk] = g[0][0], g[1][0], g[2][0]
+    return dq, dk, dv

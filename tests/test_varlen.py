@@ -4,8 +4,8 @@ GPU tests compare each sequence of a packed call with dash's fp32 reference run 
 sequence's slices (FA3's criterion: error no worse than twice PyTorch's own in the input dtype),
 check the rows that get no result (O = 0, LSE = -inf), that a sequence's bits do not depend on
 its neighbours, torch.compile and CUDA graphs. CPU tests check the input validation, the CPU
-reference path, that the backward raises only when it runs, and the kernel's tile map
-(csrc/fwd/fwd_varlen.h, compiled for the host) against the layout it promises.
+reference path, and the kernel's tile map
+(csrc/common/varlen_tiles.h, compiled for the host) against the layout it promises.
 """
 import math
 import os
@@ -172,17 +172,15 @@ def test_varlen_sequence_bits_do_not_depend_on_neighbours(causal, head_dim):
 
 
 @pytest.mark.gpu
-def test_varlen_is_bitwise_reproducible_and_rejects_backward():
+def test_varlen_is_bitwise_reproducible_with_and_without_grad():
     q, k, v, cu_q, cu_k = packed_inputs(CASES["nine"][0], 8, 2, 128, torch.bfloat16, seed=3)
     first = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 2048, 2048, causal=True)
     for _ in range(3):
         assert torch.equal(dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 2048, 2048, causal=True), first)
-    # Inference with requires_grad left on runs; only the backward raises.
+    # The differentiable op (requires_grad on) runs the same forward.
     qg = q.detach().clone().requires_grad_(True)
     out = dash.flash_attn_varlen_func(qg, k, v, cu_q, cu_k, 2048, 2048, causal=True)
     assert torch.equal(out.detach(), first)
-    with pytest.raises(NotImplementedError, match="varlen backward is not implemented yet"):
-        out.float().sum().backward()
 
 
 @pytest.mark.gpu
@@ -367,14 +365,13 @@ def test_varlen_cpu_reference_path(causal):
     assert dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 9, 7).shape == q.shape
 
 
-def test_varlen_backward_raises_only_when_it_runs():
+def test_varlen_inference_op_has_no_backward():
+    # flash_attn_varlen_func records the differentiable op when grad is needed (tests/test_varlen_bwd.py);
+    # the inference op says so if autograd reaches it anyway.
     q, k, v, cu_q, cu_k = cpu_case()
     q.requires_grad_(True)
-    out = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 9, 7, causal=True)  # the forward runs
-    assert out.requires_grad
-    with torch.no_grad():
-        dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 9, 7)
-    with pytest.raises(NotImplementedError, match="varlen backward is not implemented yet"):
+    out, _ = torch.ops.dash.attn_fwd_varlen(q, k, v, cu_q, cu_k, None, None, 0.125, True)
+    with pytest.raises(RuntimeError, match="attn_fwd_varlen_for_grad"):
         out.float().sum().backward()
 
 
@@ -403,7 +400,7 @@ def test_varlen_fake_tensors():
 _DRIVER = r"""
 #include <cstdio>
 #include <vector>
-#include "fwd/fwd_varlen.h"
+#include "common/varlen_tiles.h"
 // stdin: batch heads total_q total_k block_m longest_first has_used_q has_used_k, then
 // cu_q (batch + 1), cu_k (batch + 1), used_q (batch, if any), used_k (batch, if any).
 // stdout: one line per launch position: has_rows seq head m_block q_begin q_used q_owned k_begin k_used
@@ -417,11 +414,11 @@ int main() {
   for (int& x : cu_k) if (!read(x)) return 2;
   if (has_uq) for (int b = 0; b < batch; ++b) if (!read(uq[b])) return 2;
   if (has_uk) for (int b = 0; b < batch; ++b) if (!read(uk[b])) return 2;
-  dash::fwd_varlen::Packed p{cu_q.data(), cu_k.data(), has_uq ? uq.data() : nullptr, has_uk ? uk.data() : nullptr,
+  dash::varlen_tiles::Packed p{cu_q.data(), cu_k.data(), has_uq ? uq.data() : nullptr, has_uk ? uk.data() : nullptr,
                              batch, heads, total_q, total_k};
-  const long long n = heads * dash::fwd_varlen::slots_per_head(total_q, batch, block_m);
+  const long long n = heads * dash::varlen_tiles::slots_per_head(total_q, batch, block_m);
   for (long long t = 0; t < n; ++t) {
-    dash::fwd_varlen::Tile x = dash::fwd_varlen::tile_at(p, int(t), block_m, longest_first != 0);
+    dash::varlen_tiles::Tile x = dash::varlen_tiles::tile_at(p, int(t), block_m, longest_first != 0);
     std::printf("%d %d %d %d %d %d %d %d %d\n", int(x.has_rows), x.seq, x.head, x.m_block, x.q_begin, x.q_used,
                 x.q_owned, x.k_begin, x.k_used);
   }
@@ -432,10 +429,10 @@ int main() {
 
 @pytest.fixture(scope="module")
 def tile_map(tmp_path_factory):
-    """fwd_varlen::tile_at compiled for the host: tile_map(problem) -> list of tile tuples."""
+    """varlen_tiles::tile_at compiled for the host: tile_map(problem) -> list of tile tuples."""
     cxx = shutil.which(os.environ.get("CXX", "c++")) or shutil.which("g++") or shutil.which("clang++")
     if cxx is None:
-        pytest.skip("no C++ compiler to build csrc/fwd/fwd_varlen.h for the host")
+        pytest.skip("no C++ compiler to build csrc/common/varlen_tiles.h for the host")
     folder = tmp_path_factory.mktemp("fwd_varlen")
     (folder / "driver.cpp").write_text(_DRIVER)
     exe = folder / "driver"

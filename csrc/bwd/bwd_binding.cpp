@@ -21,6 +21,8 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
   DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(total_visits);
   DASH_FIELD(timing); DASH_FIELD(trace); DASH_FIELD(positions);
+  DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
+  DASH_FIELD(varlen_status); DASH_FIELD(varlen_schedule);
 #undef DASH_FIELD
 
   m.def("bwd_tile_shape", [](int head_dim, bool causal) {

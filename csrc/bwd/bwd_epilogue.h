@@ -28,7 +28,11 @@ struct BwdEpilogue {
   using Tile = StagedTile<Element, Traits::kBlockN, Traits::kHeadDim, Traits::kMmaThreads>;
 
   static __device__ int64_t tile_offset(Strided const& dst, int head, WorkTile const& w) {
-    return w.batch * dst.batch_stride + head * dst.head_stride + int64_t(w.n) * Traits::kBlockN * dst.row_stride;
+    if constexpr (Traits::kVarlen) {  // the sequence's rows of the packed tensor
+      return head * dst.head_stride + (int64_t(w.varlen.k_begin) + int64_t(w.n) * Traits::kBlockN) * dst.row_stride;
+    } else {
+      return w.batch * dst.batch_stride + head * dst.head_stride + int64_t(w.n) * Traits::kBlockN * dst.row_stride;
+    }
   }
 
   template <class Frag, class Coords>
@@ -44,7 +48,8 @@ struct BwdEpilogue {
     CUTLASS_PRAGMA_UNROLL
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
     Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<BlockN, Dim>{}));
-    const int rows = min(Traits::kBlockN, p.seqlen_k - w.n * Traits::kBlockN);
+    const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
+    const int rows = min(Traits::kBlockN, seqlen_k - w.n * Traits::kBlockN);
     // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows).
     static_assert(Tile::kElems <= cosize_v<typename Traits::SmemLayoutQ> &&
                   Tile::kElems <= cosize_v<typename Traits::SmemLayoutdO>,

@@ -8,6 +8,8 @@ namespace dash {
 template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_instance(const BwdParams& p, cudaStream_t stream);
 template <int HeadDim, int BlockM, class Element>
+void bwd_main_varlen_instance(const BwdParams& p, cudaStream_t stream);
+template <int HeadDim, int BlockM, class Element>
 int bwd_coresident_instance();
 template <int HeadDim, int BlockM, class Element>
 void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
@@ -38,5 +40,15 @@ void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
   template <>                                                                                        \
   void bwd_main_instance<HD, BM, T, true>(const BwdParams& p, cudaStream_t stream) {                 \
     BwdLaunch<HD, BM, T, true>::run(p, stream);                                                      \
+  }                                                                                                  \
+  }  // namespace dash
+
+// The varlen (packed) main kernel of instance (HD, BM, T), every group size (it runs the grouped
+// loops), in a translation unit of its own (bwd_inst_*_varlen.cu).
+#define DASH_DEFINE_BWD_VARLEN_INSTANCE(HD, BM, T)                                                    \
+  namespace dash {                                                                                   \
+  template <>                                                                                        \
+  void bwd_main_varlen_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                \
+    BwdLaunch<HD, BM, T, true, true>::run(p, stream);                                                \
   }                                                                                                  \
   }  // namespace dash

@@ -39,6 +39,12 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
     cutlass::arch::ClusterTransactionBarrier::init(&smem.kv_barrier, 1);
     smem.launch_position = position;
+    if constexpr (Traits::kVarlen) {
+      // The position's (sequence, k/v head, KV tile) and schedule, from cu_seqlens (bwd_varlen.h);
+      // nothing when the preprocess found the offsets out of order or range.
+      smem.varlen = *p.varlen_status == 0 ? bwd_varlen::cta_at(p.packed, p.heads_kv, position, p.geometry)
+                                          : bwd_varlen::Cta{};
+    }
   }
   typename Pipeline::Params pipe_params;
   pipe_params.transaction_bytes = Traits::kStageBytes;
@@ -55,7 +61,20 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   // (grouped: the CTA walks the q-heads head_kv * group + [0, group)).
   // `instance` indexes the positions and timing outputs, (batch, head of the grid).
   int64_t instance;
-  if constexpr (Traits::kGroupedHeads) {
+  if constexpr (Traits::kVarlen) {
+    // A varlen CTA: one (sequence, k/v head, KV tile); the tensors are one batch of packed rows.
+    bwd_varlen::Cta const& c = smem.varlen;
+    if (!c.has_work) return;  // an empty launch position: nobody waits on it
+    w.varlen = c;
+    w.n = c.n;
+    w.head_kv = c.head;
+    w.batch = 0;
+    w.group = p.group;
+    w.head = w.head_kv * w.group;
+    w.visit_begin = 0;
+    w.visit_count = c.visit_count;
+    instance = 0;  // (the debug hooks are off for varlen)
+  } else if constexpr (Traits::kGroupedHeads) {
     const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads_kv,
                                               p.heads_kv * p.batch);
     w.n = p.launch_order[g.tile];
@@ -73,8 +92,10 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     w.head_kv = w.head;
     instance = int64_t(w.batch) * p.heads + w.head;
   }
-  w.visit_begin = p.visit_offsets[w.n];
-  w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
+  if constexpr (!Traits::kVarlen) {
+    w.visit_begin = p.visit_offsets[w.n];
+    w.visit_count = p.visit_offsets[w.n + 1] - w.visit_begin;
+  }
   if (p.positions != nullptr && threadIdx.x == 0) {
     p.positions[instance * p.num_n_blocks + w.n] = smem.launch_position;
   }
@@ -83,7 +104,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cutlass::arch::warpgroup_reg_dealloc<Traits::kProducerRegs>();
     if (w.visit_count == 0) return;  // nothing to load or add; the MMA warpgroups write zeros
     if (warp == 0) {
-      if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, p.batch);
+      if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, Traits::kVarlen ? 1 : p.batch);
     } else if (warp == 1) {
       Mainloop::write_dq(p, smem, w);
     }

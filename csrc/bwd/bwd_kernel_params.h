@@ -41,6 +41,12 @@ struct BwdKernelParams {
   // schedule before the dP wait, so that the exponentials it stores are computed ahead of that
   // wait (BwdMainloop::compute; bench/NOTES.md, v17).
   float* never_written = nullptr;
+
+  // Varlen only (Traits::kVarlen; bwd_varlen.h): the packed batch (its heads are the q-heads),
+  // the schedule asked for, and the preprocess's verdict on the offsets (nonzero: out of order).
+  varlen_tiles::Packed packed;
+  bwd_varlen::Geometry geometry;
+  const int* varlen_status;
 };
 
 }  // namespace dash

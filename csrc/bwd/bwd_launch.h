@@ -11,9 +11,9 @@
 
 namespace dash {
 
-template <int HeadDim, int BlockM_, class Element, bool GroupedHeads = false>
+template <int HeadDim, int BlockM_, class Element, bool GroupedHeads = false, bool Varlen = false>
 struct BwdLaunch {
-  using Traits = BwdTraits<HeadDim, BlockM_, Element, GroupedHeads>;
+  using Traits = BwdTraits<HeadDim, BlockM_, Element, GroupedHeads, Varlen>;
   static constexpr auto kernel = &bwd_main_kernel<Traits>;
 
   // The opt-in to more than 48 KB of dynamic shared memory is a per-device attribute of the
@@ -42,9 +42,12 @@ struct BwdLaunch {
     DASH_REQUIRE(p.wave_size >= 1 && p.wave_size <= coresident,
                  "schedule wave of " + std::to_string(p.wave_size) + " CTAs exceeds the " +
                      std::to_string(coresident) + " CTAs this GPU can keep resident: it would deadlock");
+    DASH_REQUIRE(Varlen == p.varlen(), "the backward kernel instance does not match the call's varlen-ness");
+    // Varlen: the packed tensors are one batch of total_q (total_k) rows; batch counts sequences.
+    const int tensor_batch = Varlen ? 1 : p.batch;
     auto seq_tensor = [&](const Strided& t, int seqlen, int heads) {
       return make_tensor(make_gmem_ptr(t.as<const Element>()),
-                         make_shape(int32_t(seqlen), int32_t(HeadDim), int32_t(heads), int32_t(p.batch)),
+                         make_shape(int32_t(seqlen), int32_t(HeadDim), int32_t(heads), int32_t(tensor_batch)),
                          make_stride(t.row_stride, _1{}, t.head_stride, t.batch_stride));
     };
     using BlockM = typename Traits::BlockM;
@@ -69,12 +72,13 @@ struct BwdLaunch {
     kp.heads_kv = p.heads_kv;
     DASH_REQUIRE(p.heads_kv >= 1 && p.heads % p.heads_kv == 0, "heads must be a multiple of heads_kv");
     kp.group = p.heads / p.heads_kv;
-    DASH_REQUIRE(GroupedHeads == (kp.group > 1), "the backward kernel instance does not match heads / heads_kv");
+    DASH_REQUIRE(Varlen || GroupedHeads == (kp.group > 1),
+                 "the backward kernel instance does not match heads / heads_kv");
     kp.seqlen_q = p.seqlen_q;
     kp.seqlen_k = p.seqlen_k;
     kp.num_m_blocks = (p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM;
     kp.num_n_blocks = (p.seqlen_k + Traits::kBlockN - 1) / Traits::kBlockN;
-    DASH_REQUIRE(p.launch_wave >= 1 && p.launch_wave <= kp.num_n_blocks,
+    DASH_REQUIRE(Varlen || (p.launch_wave >= 1 && p.launch_wave <= kp.num_n_blocks),
                  "BwdParams.launch_wave must be in [1, " + std::to_string(kp.num_n_blocks) + "] (the KV tiles per head; " +
                      "that many keeps the instance-major order), got " + std::to_string(p.launch_wave));
     kp.launch_wave = p.launch_wave;
@@ -97,8 +101,32 @@ struct BwdLaunch {
     kp.trace = reinterpret_cast<int*>(p.trace);
     kp.positions = reinterpret_cast<int*>(p.positions);
     kp.total_visits = p.total_visits;
-    // One CTA per KV tile of a head: of a q-head (MHA), of a k/v head (grouped: it walks the group).
-    dim3 grid(folded_grid_x(kp.num_n_blocks, GroupedHeads ? p.heads_kv : p.heads, p.batch));
+    dim3 grid;
+    if constexpr (Varlen) {
+      DASH_REQUIRE(p.cu_seqlens_k != 0 && p.varlen_status != 0, "BwdParams: varlen needs cu_seqlens_k and varlen_status");
+      DASH_REQUIRE(p.timing == 0 && p.trace == 0 && p.positions == 0,
+                   "the timing, trace and positions hooks are not available for varlen calls");
+      DASH_REQUIRE(p.varlen_schedule >= bwd_varlen::kAscending && p.varlen_schedule <= bwd_varlen::kShiftCausal,
+                   "BwdParams.varlen_schedule is not a bwd_varlen::Schedule");
+      kp.packed = varlen_tiles::Packed{reinterpret_cast<int const*>(p.cu_seqlens_q),
+                                       reinterpret_cast<int const*>(p.cu_seqlens_k),
+                                       reinterpret_cast<int const*>(p.seqused_q),
+                                       reinterpret_cast<int const*>(p.seqused_k),
+                                       p.batch, p.heads, p.seqlen_q, p.seqlen_k};
+      kp.geometry = bwd_varlen::Geometry{Traits::kBlockM, Traits::kBlockN, p.causal, p.varlen_schedule};
+      kp.varlen_status = reinterpret_cast<int const*>(p.varlen_status);
+      // Every k/v head's launch positions (bwd_varlen.h): a function of total_k and the batch size.
+      const long long positions = int64_t(p.heads_kv) * bwd_varlen::positions_per_head(p.seqlen_k, p.batch, Traits::kBlockN);
+      DASH_REQUIRE(positions < (int64_t(1) << 31), "too many CTAs for one grid: total_k and batch too large");
+      grid = dim3(unsigned(positions));
+    } else {
+      kp.packed = varlen_tiles::Packed{};
+      kp.geometry = bwd_varlen::Geometry{};
+      kp.varlen_status = nullptr;
+      // One CTA per KV tile of a head: of a q-head (MHA), of a k/v head (grouped: it walks the group).
+      grid = dim3(folded_grid_x(kp.num_n_blocks, GroupedHeads ? p.heads_kv : p.heads, p.batch));
+    }
+    if (grid.x == 0) return;
     kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
     DASH_CHECK_LAUNCH();
   }

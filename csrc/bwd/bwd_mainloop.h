@@ -29,6 +29,8 @@ struct WorkTile {
   int visit_begin;  // first entry in visit_m
   int visit_count;  // number of Q tiles visited
   int group = 1;    // q-heads walked per visit (grouped instances): head + [0, group)
+  // Varlen instances: the CTA's program from cu_seqlens (bwd_varlen.h), in place of the tables.
+  bwd_varlen::Cta varlen;
 };
 // Grouped: every q-head of the group takes the same turns in its own dQ tiles, and a visit's
 // `group` steps run back to back, so the schedule (ranks, waits, waves) is the MHA one with
@@ -117,6 +119,23 @@ __device__ __forceinline__ float fast_exp2(float x) {
   return y;
 }
 
+// Zeroes rows [first_row, rows) of a (rows, d) tile in shared memory, 16 bytes per store, by
+// `threads` threads (tid in [0, threads)). The 128-byte swizzle moves whole 16-byte chunks, so 8
+// 16-bit elements from a multiple of 8 are contiguous. Generic-proxy stores: the caller fences
+// before a WGMMA reads the tile.
+template <int Threads, class SmemTile>
+__device__ __forceinline__ void zero_rows(SmemTile&& tile, int first_row, int tid) {
+  using Element = typename std::decay_t<SmemTile>::value_type;
+  constexpr int kRows = decltype(size<0>(tile))::value;
+  constexpr int kVec = 16 / sizeof(Element);
+  constexpr int kVecPerRow = decltype(size<1>(tile))::value / kVec;
+  for (int i = tid; i < (kRows - first_row) * kVecPerRow; i += Threads) {
+    const int row = first_row + i / kVecPerRow;
+    const uint32_t addr = cast_smem_ptr_to_uint(&tile(row, (i % kVecPerRow) * kVec));
+    asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(addr), "r"(0) : "memory");
+  }
+}
+
 template <class Traits>
 struct BwdMainloop {
   using Element = typename Traits::Element;
@@ -138,9 +157,48 @@ struct BwdMainloop {
 
   // dQ tile (batch, q-head, m): its accumulator, counter, LSE and D rows.
   static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int head, int m) {
-    return (int64_t(w.batch) * p.heads + head) * p.num_m_blocks + m;
+    if constexpr (Traits::kVarlen) {
+      // the query-tile slots of the sequence (bwd_varlen.h); `head` is the q-head
+      return w.varlen.tile_base + int64_t(head) * w.varlen.q_slots + m;
+    } else {
+      return (int64_t(w.batch) * p.heads + head) * p.num_m_blocks + m;
+    }
   }
   static __device__ int64_t tile_index(Params const& p, WorkTile const& w, int m) { return tile_index(p, w, w.head, m); }
+
+  // The Q tile of visit i and the turn of this CTA's add to it: from the schedule tables, or
+  // (varlen) from the closed forms of the CTA's sequence.
+  static __device__ __forceinline__ int visit_m(Params const& p, WorkTile const& w, int i) {
+    if constexpr (Traits::kVarlen) {
+      return bwd_varlen::visit_at(w.varlen.s, w.varlen.first, i);
+    } else {
+      return p.visit_m[w.visit_begin + i];
+    }
+  }
+  static __device__ __forceinline__ int rank_of(Params const& p, WorkTile const& w, int m) {
+    if constexpr (Traits::kVarlen) {
+      return bwd_varlen::rank_of(w.varlen.s, p.geometry, m, w.n);
+    } else {
+      return p.rank[m * p.num_n_blocks + w.n];
+    }
+  }
+
+  // The rows of one sequence of a (seq, d, head) TMA tensor: a packed (varlen) tensor holds
+  // every sequence in one batch of rows, sequence b's from its first packed row on. TMA zero-fills
+  // only past the end of the whole tensor, so a partial last tile reads the next sequence's rows
+  // or padding: the MMA warpgroups zero those rows in shared memory (compute()).
+  template <class TensorG>
+  static __device__ auto rows_from(TensorG const& t, int first_row) {
+    if constexpr (Traits::kVarlen) {
+      if constexpr (decltype(rank(t))::value == 3) {
+        return domain_offset(make_coord(first_row, _0{}, _0{}), t);
+      } else {
+        return domain_offset(make_coord(first_row, _0{}), t);
+      }
+    } else {
+      return t;
+    }
+  }
 
   // Producer: called by one thread.
   static __device__ void load(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w, int batch_count) {
@@ -148,8 +206,10 @@ struct BwdMainloop {
     Tensor mV = p.tma_v.get_tma_tensor(make_shape(p.seqlen_k, int32_t(kHeadDim), p.heads_kv, batch_count));
     Tensor mQ = p.tma_q.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
     Tensor mdO = p.tma_dout.get_tma_tensor(make_shape(p.seqlen_q, int32_t(kHeadDim), p.heads, batch_count));
-    Tensor gK = local_tile(mK(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
-    Tensor gV = local_tile(mV(_, _, w.head_kv, w.batch), Shape<BlockN, Dim>{}, make_coord(w.n, _0{}));
+    Tensor gK = local_tile(rows_from(mK(_, _, w.head_kv, w.batch), w.varlen.k_begin), Shape<BlockN, Dim>{},
+                           make_coord(w.n, _0{}));
+    Tensor gV = local_tile(rows_from(mV(_, _, w.head_kv, w.batch), w.varlen.k_begin), Shape<BlockN, Dim>{},
+                           make_coord(w.n, _0{}));
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
     Tensor sQ = make_tensor(make_smem_ptr(smem.q.data()), typename Traits::SmemLayoutQ{});
@@ -178,12 +238,14 @@ struct BwdMainloop {
     };
     if constexpr (Traits::kGroupedHeads) {
       // Q and dO tiles of every q-head: (kBlockM, d, Q tile, head).
-      Tensor gQ = local_tile(mQ(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
-      Tensor gdO = local_tile(mdO(_, _, _, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}, _));
+      Tensor gQ = local_tile(rows_from(mQ(_, _, _, w.batch), w.varlen.q_begin), Shape<BlockM, Dim>{},
+                             make_coord(_, _0{}, _));
+      Tensor gdO = local_tile(rows_from(mdO(_, _, _, w.batch), w.varlen.q_begin), Shape<BlockM, Dim>{},
+                              make_coord(_, _0{}, _));
       auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
       auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
       for (int i = 0; i < w.visit_count; ++i) {
-        const int m = p.visit_m[w.visit_begin + i];
+        const int m = visit_m(p, w, i);
         for (int head = w.head; head < w.head + w.group; ++head) {
           load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m));
         }
@@ -217,7 +279,7 @@ struct BwdMainloop {
       // contributor then overlaps this step's GEMMs instead of following them, where, with one
       // partial-dQ buffer, the MMA warpgroups would wait for it at their next dQ store.
       if (lane == 0 && p.deterministic) {
-        ticket_wait(counter, p.rank[m * p.num_n_blocks + w.n]);
+        ticket_wait(counter, rank_of(p, w, m));
         fence_proxy_async_global();
       }
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
@@ -250,7 +312,7 @@ struct BwdMainloop {
     if constexpr (Traits::kGroupedHeads) {
       // Every q-head's dQ tile m takes the same turn (rank[m * N + n]).
       for (int i = 0, step = 0; i < w.visit_count; ++i) {
-        const int m = p.visit_m[w.visit_begin + i];
+        const int m = visit_m(p, w, i);
         for (int head = w.head; head < w.head + w.group; ++head, ++step) {
           add_step(i, m, head, step % kBuffers, step + kBuffers < steps);
         }
@@ -332,21 +394,47 @@ struct BwdMainloop {
       return __shfl_sync(0xffffffffu, e ? lanes[g / 8].y : lanes[g / 8].x, 4 * (g % 8) + quad);
     };
 
-    const int causal_offset = p.seqlen_k - p.seqlen_q;  // bottom-right aligned causal mask
+    // The lengths the mask sees: the call's, or (varlen) the CTA's sequence's.
+    const int seqlen_q = Traits::kVarlen ? w.varlen.s.sq : p.seqlen_q;
+    const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
+    const int causal_offset = seqlen_k - seqlen_q;  // bottom-right aligned causal mask
     const int key_base = w.n * kBlockN;
 
     // K and V are only loaded when there is something to visit.
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
+    // Varlen: key rows past the sequence's last one hold the next sequence's keys or padding that
+    // may never have been written. Their S is masked, but dP = V dO^T and dQ = dS K would carry an
+    // inf or NaN there into every row (0 x NaN is NaN), so they are zeroed, once per CTA, as TMA
+    // zero-fills the rows past a fixed-length tensor's end.
+    if constexpr (Traits::kVarlen) {
+      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) {
+        zero_rows<Traits::kMmaThreads>(sK, seqlen_k - key_base, tid);
+        zero_rows<Traits::kMmaThreads>(sV, seqlen_k - key_base, tid);
+        cutlass::arch::fence_view_async_shared();
+        BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+      }
+    }
     PipelineState state;
     // Step i: visit i (MHA); grouped, visit `visit` for q-head `member` of the group, both
     // counted (not divided).
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     int visit = 0, member = 0;
     for (int i = 0; i < steps; ++i) {
-      const int m = p.visit_m[w.visit_begin + (Traits::kGroupedHeads ? visit : i)];
+      const int m = Traits::kGroupedHeads ? visit_m(p, w, visit) : p.visit_m[w.visit_begin + i];
       const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
       const int stage = state.index();
+      // Varlen: likewise the query rows past the sequence's last one in its last Q tile (they
+      // have P = 0 and dS = 0, LSE = +inf and D = 0 from the preprocess, but dV += P^T dO and
+      // dK += dS^T Q multiply those zeros with the rows' values).
+      if constexpr (Traits::kVarlen) {
+        if (seqlen_q - query_base < kBlockM) {
+          zero_rows<Traits::kMmaThreads>(sQ(_, _, stage), seqlen_q - query_base, tid);
+          zero_rows<Traits::kMmaThreads>(sdO(_, _, stage), seqlen_q - query_base, tid);
+          cutlass::arch::fence_view_async_shared();
+          BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+        }
+      }
 
       // The row statistics (LSE, D) of this Q tile. With kShuffleStats, two columns per lane and
       // 64-column chunk, read before the S and dP WGMMAs start streaming their operands from
@@ -380,9 +468,9 @@ struct BwdMainloop {
       wgmma<true, -1>(mma_sdp, tdPrV, tdPrdO(_, _, _, stage), tdPrdP);
 
       // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
-      const int rows_valid = p.seqlen_k - key_base;
+      const int rows_valid = seqlen_k - key_base;
       const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
-      const bool need_mask = key_base + kBlockN > p.seqlen_k ||
+      const bool need_mask = key_base + kBlockN > seqlen_k ||
                              (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
       auto probability = [&](int j, float lse, auto masked) {
         float s = tSrS(j);

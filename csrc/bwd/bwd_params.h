@@ -69,6 +69,18 @@ struct BwdParams {
   //          (the counter value seen; with the atomic path, the arrival order);
   //   positions int32 (batch, heads_kv, N): the launch position each CTA claimed, by KV tile n.
   uintptr_t timing = 0, trace = 0, positions = 0;
+
+  // Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set (bwd_varlen.h): q, out,
+  // dout and dq (total_q, heads, d), k, v, dk, dv (total_k, heads_kv, d), each a batch of one
+  // (batch_stride unused); `batch` counts the sequences, seqlen_q/k are total_q/k; lse fp32
+  // (heads, total_q), the forward's varlen layout. The workspaces hold one tile per query-tile
+  // slot (heads * (total_q / block_m + batch + 1) tiles; bwd_varlen.h), the schedule comes from
+  // closed forms (`varlen_schedule`, a bwd_varlen::Schedule) instead of the tables above, and
+  // `varlen_status` (int32, set by the preprocess) is nonzero when the offsets are out of order
+  // or out of range, which makes the main kernel do nothing. The debug hooks are not available.
+  uintptr_t cu_seqlens_q = 0, cu_seqlens_k = 0, seqused_q = 0, seqused_k = 0, varlen_status = 0;
+  int varlen_schedule = 0;
+  bool varlen() const { return cu_seqlens_q != 0; }
 };
 
 // How many main-kernel CTAs can be resident at once on the current device (SMs x CTAs/SM), for

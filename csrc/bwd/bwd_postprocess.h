@@ -11,11 +11,15 @@
 #include "bwd/bwd_params.h"
 #include "bwd/bwd_staged_tile.h"
 #include "bwd/bwd_traits.h"
+#include "common/varlen_tiles.h"
 #include "common/check.h"
 
 namespace dash {
 
-template <class Traits>
+// Varlen: CTA t converts query-tile slot t (common/varlen_tiles.h, the preprocess's map) into the
+// rows of its sequence in the packed dq, every row of the slot's span: rows without a gradient
+// (padding past seqused_q, rows past the last sequence) get 0, from the zeroed accumulator.
+template <class Traits, bool Varlen = false>
 __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(BwdParams p) {
   using namespace cute;
   using Element = typename Traits::Element;
@@ -23,10 +27,28 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   using Tile = StagedTile<Element, kBlockM, kHeadDim, kThreads>;
   __shared__ __align__(16) Element staged[Tile::kElems];
 
-  const int num_m_blocks = (p.seqlen_q + kBlockM - 1) / kBlockM;
-  const GridTile g = unfold_grid_x(num_m_blocks, p.heads);
-  const int m_block = g.tile, head = g.head, batch = g.batch, tid = threadIdx.x;
-  const int64_t tile = (int64_t(batch) * p.heads + head) * num_m_blocks + m_block;
+  int m_block, head, rows;
+  int64_t tile, first_row;  // accumulator tile; dq's row of the tile's first row (in its batch)
+  int batch = 0;
+  const int tid = threadIdx.x;
+  if constexpr (Varlen) {
+    const varlen_tiles::Packed packed{reinterpret_cast<const int*>(p.cu_seqlens_q), reinterpret_cast<const int*>(p.cu_seqlens_k),
+                                      reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
+                                      p.batch, p.heads, p.seqlen_q, p.seqlen_k};
+    tile = blockIdx.x;
+    const varlen_tiles::Tile t = varlen_tiles::tile_at(packed, int(tile), kBlockM, /*longest_first=*/false);
+    if (!t.has_rows) return;
+    m_block = t.m_block, head = t.head;
+    first_row = int64_t(t.q_begin) + int64_t(m_block) * kBlockM;
+    rows = min(kBlockM, t.q_owned - m_block * kBlockM);
+  } else {
+    const int num_m_blocks = (p.seqlen_q + kBlockM - 1) / kBlockM;
+    const GridTile g = unfold_grid_x(num_m_blocks, p.heads);
+    m_block = g.tile, head = g.head, batch = g.batch;
+    tile = (int64_t(batch) * p.heads + head) * num_m_blocks + m_block;
+    first_row = int64_t(m_block) * kBlockM;
+    rows = min(kBlockM, p.seqlen_q - m_block * kBlockM);
+  }
   const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
                                                       tile * (kBlockM * kHeadDim));
   typename Traits::TiledMmadQ mma;
@@ -47,8 +69,7 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   __syncthreads();
 
   Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
-                int64_t(m_block) * kBlockM * p.dq.row_stride;
-  const int rows = min(kBlockM, p.seqlen_q - m_block * kBlockM);
+                first_row * p.dq.row_stride;
   // dq may be a caller's view with rows that are not 16-byte aligned.
   if (rows_16b_aligned<Element>(p.dq)) {
     Tile::store(dq, p.dq.row_stride, rows, staged, tid);
@@ -59,8 +80,14 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
 
 template <class Traits>
 void run_bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
-  dim3 grid(folded_grid_x((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch));
-  bwd_postprocess_kernel<Traits><<<grid, Traits::kMmaThreads, 0, stream>>>(p);
+  if (p.varlen()) {
+    const long long tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, Traits::kBlockM);
+    DASH_REQUIRE(tiles < (int64_t(1) << 31), "too many query tiles for one grid");
+    bwd_postprocess_kernel<Traits, true><<<unsigned(tiles), Traits::kMmaThreads, 0, stream>>>(p);
+  } else {
+    dim3 grid(folded_grid_x((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch));
+    bwd_postprocess_kernel<Traits><<<grid, Traits::kMmaThreads, 0, stream>>>(p);
+  }
   DASH_CHECK_LAUNCH();
 }
 

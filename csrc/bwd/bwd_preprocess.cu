@@ -6,6 +6,7 @@
 
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
+#include "bwd/bwd_varlen.h"
 #include "common/check.h"
 #include "common/dispatch.h"
 
@@ -64,6 +65,64 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
   if (blockIdx.x == 0 && threadIdx.x == 0) *reinterpret_cast<int*>(p.launch_claim) = 0;
 }
 
+// Varlen (packed) batches: CTA t handles query-tile slot t, whose rows the forward's tile map
+// gives (common/varlen_tiles.h; the main kernel's dQ tiles use the same slots, bwd_varlen.h):
+// its rows' D and LSE, +inf / 0 on the rows without a gradient (padding past seqused_q, the rows
+// of a left-over slot, rows past the sequence), and its accumulator and counter zeroed. Block 0
+// also checks the offsets (bwd_varlen::offsets_in_order) and writes the verdict that the main
+// kernel reads: nonzero makes it do nothing instead of waiting on turns that may never come.
+template <class Element>
+__global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, int block_m) {
+  const varlen_tiles::Packed packed{reinterpret_cast<const int*>(p.cu_seqlens_q), reinterpret_cast<const int*>(p.cu_seqlens_k),
+                                    reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
+                                    p.batch, p.heads, p.seqlen_q, p.seqlen_k};
+  const int t = blockIdx.x;
+  const varlen_tiles::Tile tile = varlen_tiles::tile_at(packed, t, block_m, /*longest_first=*/false);
+  const int d = p.head_dim;
+  const int64_t row_base = int64_t(t) * block_m;
+  float* lse_log2 = reinterpret_cast<float*>(p.lse_log2) + row_base;
+  float* dpsum = reinterpret_cast<float*>(p.dpsum) + row_base;
+  const int64_t total_q = p.seqlen_q;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int r = warp; r < block_m; r += kThreads / 32) {
+    const int row = tile.m_block * block_m + r;  // in the sequence
+    const bool used = tile.has_rows && row < tile.q_used;
+    const int64_t packed_row = int64_t(tile.q_begin) + row;
+    float acc = 0.f;
+    if (used) {
+      const Element* o = p.out.as<const Element>() + packed_row * p.out.row_stride + tile.head * p.out.head_stride;
+      const Element* dout = p.dout.as<const Element>() + packed_row * p.dout.row_stride + tile.head * p.dout.head_stride;
+      for (int c = lane * kVec; c < d; c += 32 * kVec) {
+        uint4 ov = *reinterpret_cast<const uint4*>(o + c);
+        uint4 dv = *reinterpret_cast<const uint4*>(dout + c);
+        const Element* oe = reinterpret_cast<const Element*>(&ov);
+        const Element* de = reinterpret_cast<const Element*>(&dv);
+#pragma unroll
+        for (int i = 0; i < kVec; ++i) acc += float(oe[i]) * float(de[i]);
+      }
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, off);
+    if (lane == 0) {
+      dpsum[r] = acc;
+      const float l = used ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row] : INFINITY;
+      lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+    }
+  }
+  float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
+  for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+  if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;
+  if (blockIdx.x == 0) {
+    int bad = 0;
+    for (int b = threadIdx.x; b < p.batch; b += kThreads) bad |= !bwd_varlen::offsets_in_order(packed, b);
+    bad = __syncthreads_or(bad);
+    if (threadIdx.x == 0) {
+      *reinterpret_cast<int*>(p.launch_claim) = 0;
+      *reinterpret_cast<int*>(p.varlen_status) = bad;
+    }
+  }
+}
+
 dim3 tile_grid(const BwdParams& p, int block_m) {
   return dim3(folded_grid_x((p.seqlen_q + block_m - 1) / block_m, p.heads, p.batch));
 }
@@ -75,7 +134,14 @@ void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
   const int block_m = bwd_tile_shape(p.head_dim, p.causal).block_m;
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
-    preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
+    if (p.varlen()) {
+      DASH_REQUIRE(p.varlen_status != 0, "BwdParams.varlen_status is not set (one int32 the preprocess writes)");
+      const long long tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, block_m);
+      DASH_REQUIRE(tiles < (int64_t(1) << 31), "too many query tiles for one grid");
+      preprocess_varlen_kernel<Element><<<unsigned(tiles), kThreads, 0, stream>>>(p, block_m);
+    } else {
+      preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
+    }
   });
   DASH_CHECK_LAUNCH();
 }

@@ -14,6 +14,7 @@
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
 #include "bwd/bwd_config.h"
+#include "bwd/bwd_varlen.h"
 
 namespace dash {
 
@@ -21,11 +22,16 @@ using namespace cute;
 
 // GroupedHeads: the kernel walks several q-heads per k/v head (GQA/MQA, heads > heads_kv); the
 // MHA instances have it false, so that their group size is a compile-time 1 (bwd_mainloop.h).
-template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false>
+// Varlen: packed variable-length batches (bwd_varlen.h); they run the grouped loops whatever the
+// group size (one instance per tile shape instead of two; a group of one costs the MHA loops'
+// few percent, bench/NOTES.md "In-kernel GQA as a policy").
+template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false, bool Varlen = false>
 struct BwdTraits {
   using Element = Element_;
   using Config = BwdConfig<HeadDim, BlockM_>;
   static constexpr bool kGroupedHeads = GroupedHeads;
+  static constexpr bool kVarlen = Varlen;
+  static_assert(!Varlen || GroupedHeads, "varlen instances run the grouped loops");
   static constexpr int kHeadDim = HeadDim;
   static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;
@@ -131,7 +137,7 @@ struct BwdTraits {
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
 
-  struct SharedStorage {
+  struct FixedLengthStorage {
     array_aligned<Element, cosize_v<SmemLayoutK>, 1024> k;
     array_aligned<Element, cosize_v<SmemLayoutV>, 1024> v;
     array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
@@ -144,6 +150,11 @@ struct BwdTraits {
     alignas(8) uint64_t kv_barrier;
     int launch_position;  // claimed by thread 0, read by all (bwd_kernel.h)
   };
+  // Varlen: the CTA's program, evaluated by thread 0 once it has its launch position.
+  struct VarlenStorage : FixedLengthStorage {
+    bwd_varlen::Cta varlen;
+  };
+  using SharedStorage = std::conditional_t<Varlen, VarlenStorage, FixedLengthStorage>;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
   static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
 
@@ -178,6 +189,7 @@ enum class BwdBarrier : uint32_t {
   kDsReady = 1,     // dS of this step is in shared memory (both warpgroups' halves)
   kDqFull0 = 2,     // MMA warpgroup w -> dQ writer: its half of partial dQ is in buffer b (id 2 + 2b + w)
   kDqEmpty0 = 6,    // dQ writer -> MMA warpgroup w: its half of buffer b may be overwritten (id 6 + 2b + w)
+  kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
 };
 __host__ __device__ constexpr uint32_t dq_full_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqFull0) + 2 * buffer + warp_group;

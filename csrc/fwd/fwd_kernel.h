@@ -13,7 +13,7 @@
 // the short ones fill the tail of the launch.
 //
 // Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
-// cu_seqlens by fwd_varlen::tile_at; the tiles of a sequence are those of a fixed-length call of
+// cu_seqlens by varlen_tiles::tile_at; the tiles of a sequence are those of a fixed-length call of
 // its lengths, shifted to its first rows in the packed tensors.
 #pragma once
 #include <cute/tensor.hpp>
@@ -24,7 +24,7 @@
 #include "fwd/fwd_epilogue.h"
 #include "fwd/fwd_mainloop.h"
 #include "fwd/fwd_softmax.h"
-#include "fwd/fwd_varlen.h"
+#include "common/varlen_tiles.h"
 
 namespace dash::fwd_detail {
 
@@ -47,14 +47,14 @@ struct FwdKernel {
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
     int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
-    fwd_varlen::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
+    varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
   struct Tile {
     int m_block, head, batch;
     int n_block_max;     // KV tiles [0, n_block_max) are visited, descending; 0: no key at all
     int n_unmasked_end;  // KV tiles from here up need the mask
-    // Varlen only (fwd_varlen::Tile): the sequence's rows in the packed tensors.
+    // Varlen only (varlen_tiles::Tile): the sequence's rows in the packed tensors.
     bool has_rows = true;   // false: a left-over launch slot
     int q_begin = 0, q_used = 0, q_owned = 0;
     int k_begin = 0, k_used = 0;
@@ -93,7 +93,7 @@ struct FwdKernel {
   }
 
   CUTLASS_DEVICE static Tile get_packed_tile(Params const& p, int t) {
-    const fwd_varlen::Tile seq = fwd_varlen::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
+    const varlen_tiles::Tile seq = varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
     Tile tile;
     tile.m_block = seq.m_block;
     tile.head = seq.head;

@@ -48,13 +48,13 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
   kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
-  kp.packed = fwd_varlen::Packed{};
+  kp.packed = varlen_tiles::Packed{};
   int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
   if constexpr (kVarlen) {
-    kp.packed = fwd_varlen::Packed{reinterpret_cast<int const*>(p.cu_seqlens_q), reinterpret_cast<int const*>(p.cu_seqlens_k),
+    kp.packed = varlen_tiles::Packed{reinterpret_cast<int const*>(p.cu_seqlens_q), reinterpret_cast<int const*>(p.cu_seqlens_k),
                                    reinterpret_cast<int const*>(p.seqused_q), reinterpret_cast<int const*>(p.seqused_k),
                                    p.batch, p.heads, p.seqlen_q, p.seqlen_k};
-    num_tiles = int64_t(p.heads) * fwd_varlen::slots_per_head(p.seqlen_q, p.batch, Cfg::kBlockM);
+    num_tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, Cfg::kBlockM);
   }
   DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
   kp.num_tiles = int(num_tiles);

@@ -22,7 +22,7 @@ struct FwdParams {
   bool causal = false;
   DType dtype = DType::kBFloat16;
 
-  // Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set (csrc/fwd/fwd_varlen.h):
+  // Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set (csrc/common/varlen_tiles.h):
   // int32 device arrays; cu_seqlens_q/k hold batch + 1 offsets, seqused_q/k (optional, 0 if none)
   // batch lengths. Then q and out are (total_q, heads, head_dim) and k, v (total_k, heads_kv,
   // head_dim), given as seqlen_q = total_q and seqlen_k = total_k rows (batch_stride unused),

@@ -1,5 +1,7 @@
-"""A model of DASH schedules for variable-length (packed, "varlen") batches: groundwork for
-issue 11. Nothing kernel-facing uses it yet; docs/varlen.md is the design note.
+"""A model of DASH schedules for variable-length (packed, "varlen") batches: what the varlen
+backward kernel evaluates (csrc/bwd/bwd_varlen.h mirrors the seq_* closed forms and cta_program's
+"index" order one for one; tests/test_varlen_bwd.py compares them); docs/varlen.md is the design
+note.
 
 A varlen call packs B sequences; sequence b has sq_b query and sk_b key tokens (from the
 prefix sums cu_seqlens_q / cu_seqlens_k, which live on the GPU), M_b = ceil(sq_b / block_m) Q
@@ -478,7 +480,9 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, 
     prep=None: the "index" order, found by a binary search over cu_k for the last b with
     heads * (cu_k[b] // bn + b) <= x (O(log B), reads only cu_seqlens_k). prep=(order, base): the
     "lpt" order, a binary search over the prep kernel's base. The counters of (b, head) start at
-    heads * (cu_q[b] // bm + b) + head * M_b, a scan-free bound (its slot is >= heads * M_b long)."""
+    heads * (cu_q[b] // bm + b) + head * S_b, S_b = cu_q[b + 1] // bm - cu_q[b] // bm + 1 >= M_b the
+    sequence's query-tile slots per head: the forward's tile map (csrc/common/varlen_tiles.h), which
+    the kernel's pre- and postprocess use for the same tiles (csrc/bwd/bwd_varlen.h)."""
     B = len(cu_k) - 1
     if prep is None:
         lo, hi = 0, B - 1                          # last b with heads * (cu_k[b] // bn + b) <= x
@@ -516,4 +520,5 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, 
     for t in range(seq_num_visits(n, sq, sk, bm, bn, causal)):
         m = seq_visit(s, n, t, sq, sk, bm, bn, causal)
         visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, causal)))
-    return b, h, n, visits, heads * (int(cu_q[b]) // bm + b) + h * M
+    slots = int(cu_q[b + 1]) // bm - int(cu_q[b]) // bm + 1
+    return b, h, n, visits, heads * (int(cu_q[b]) // bm + b) + h * slots

@@ -1,5 +1,6 @@
-// Variable-length (packed) batches in the forward kernel: which sequence, head and query tile a
-// CTA computes, found from cu_seqlens alone, on the GPU, with no host sync.
+// Variable-length (packed) batches: which sequence, head and query tile a CTA of the forward (and
+// of the backward's pre- and postprocess, whose dQ tiles use the same slots: csrc/bwd/bwd_varlen.h)
+// computes, found from cu_seqlens alone, on the GPU, with no host sync.
 //
 // Sequence b owns the query rows [cu_seqlens_q[b], cu_seqlens_q[b + 1]) and the key rows
 // [cu_seqlens_k[b], cu_seqlens_k[b + 1]) of the packed (total, heads, head_dim) tensors. It
@@ -42,7 +43,7 @@
 #define DASH_VARLEN_FN inline
 #endif
 
-namespace dash::fwd_varlen {
+namespace dash::varlen_tiles {
 
 // Where a packed call's sequences live: device pointers in the kernel, host pointers in tests.
 struct Packed {
@@ -122,4 +123,4 @@ DASH_VARLEN_FN Tile tile_at(Packed const& p, int t, int block_m, bool longest_fi
   return tile;
 }
 
-}  // namespace dash::fwd_varlen
+}  // namespace dash::varlen_tiles

@@ -1,0 +1,216 @@
+// The varlen (packed) backward's schedule, evaluated on the GPU from cu_seqlens alone: which
+// (sequence, k/v head, KV tile) a CTA handles, the Q tiles it visits in order and the turn each of
+// its dQ additions takes. No tables, no sort and no host sync: every entry is O(1) integer
+// arithmetic on the sequence's own lengths. The Python model is dash/schedule/varlen.py (its
+// seq_* functions and cta_program, mirrored here one for one), the design docs/varlen.md.
+//
+// The contract: sequence b's ranks, hence the order of its dQ additions and its bits, are those
+// of build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule), a function of its own
+// used lengths (seqused, or its span) alone: never of its neighbours, its index, the batch size,
+// the totals or max_seqlen. A sequence's gradients are then bitwise those of a fixed-length call
+// on that sequence alone with the same schedule (tests/test_varlen_bwd.py checks both).
+//
+// The grid ("index" order of docs/varlen.md): per k/v head, sequence b owns the launch positions
+// [H * slot_k(b), H * slot_k(b + 1)), slot_k(b) = cu_seqlens_k[b] / block_n + b, at least H * N_b
+// of them; its H heads are folded wave by wave on its first H * N_b positions (bwd_grid.h's
+// unfold_launch_position with the sequence's launch wave), the rest are empty (the CTA that
+// claims one exits). H * (total_k / block_n + batch) positions in all: a function of the totals
+// and the batch size, so a CUDA graph replays with other lengths of the same totals.
+// Liveness as in docs/schedules.md: a CTA waits only on CTAs of its own (sequence, q-head), at
+// earlier positions or inside its wave of at most 32 consecutive positions.
+//
+// dQ tiles (accumulator, ticket counter, LSE and D rows) use the forward's query-tile slots
+// (common/varlen_tiles.h): q-head hq's tile m of sequence b is tile
+//   heads_q * slot_q(b) + hq * slots_q(b) + m,  slot_q(b) = cu_seqlens_q[b] / block_m + b,
+// slots_q(b) = slot_q(b + 1) - slot_q(b) >= M_b, i.e. launch position t of varlen_tiles::tile_at,
+// so that the pre- and postprocess find each tile's rows with the forward's tile map.
+//
+// The offsets are trusted here: the preprocess checks them on the GPU (offsets_in_order) and the
+// main kernel does nothing when they are out of order or range, since overlapping slots would let
+// two CTAs wait for the same turn (a hang) and could index past the workspaces.
+//
+// Plain C++ with no CuTe, so that the tests can compile it for the host and compare every CTA's
+// program with the Python model.
+#pragma once
+
+#include "common/varlen_tiles.h"
+
+namespace dash::bwd_varlen {
+
+using varlen_tiles::clamp_to;
+using varlen_tiles::Packed;
+
+// The deterministic schedules, numbered as dash.ops.DETERMINISTIC_SCHEDULES.
+enum Schedule : int { kAscending = 0, kDescending = 1, kSpt = 2, kShift = 3, kShiftCausal = 4 };
+constexpr int kWaveLimit = 32;  // dash.schedule.WAVE_LIMIT
+
+DASH_VARLEN_FN int min_of(int a, int b) { return a < b ? a : b; }
+DASH_VARLEN_FN int max_of(int a, int b) { return a > b ? a : b; }
+DASH_VARLEN_FN int cdiv(int a, int b) { return (a + b - 1) / b; }
+
+// Per-call constants.
+struct Geometry {
+  int block_m, block_n;
+  bool causal;
+  int schedule;  // the schedule asked for (Schedule)
+};
+
+// One sequence's scalars (seq_tiles, seq_wave, seq_built_as).
+struct Sequence {
+  int sq, sk;  // used query and key rows
+  int M, N;    // Q and KV tiles
+  int P;       // its wave min(M, N, 32), at least 1
+  int built;   // the schedule its tables are built as
+};
+
+DASH_VARLEN_FN int wave_of(int M, int N) { return max_of(1, min_of(min_of(M, N), kWaveLimit)); }
+
+// n_hi of Q tile m: it touches KV tiles [0, n_hi) (seq_row_range; n_lo is always 0).
+DASH_VARLEN_FN int row_end(Sequence const& s, Geometry const& g, int m) {
+  if (!g.causal) return s.N;
+  const int u = min_of((m + 1) * g.block_m, s.sq) - 1 + s.sk - s.sq;
+  return u < 0 ? 0 : min_of(u / g.block_n + 1, s.N);
+}
+
+// m_lo of KV tile n: it is touched by Q tiles [m_lo, M), none when m_lo = M (seq_col_range).
+DASH_VARLEN_FN int col_begin(Sequence const& s, Geometry const& g, int n) {
+  if (!g.causal) return 0;
+  const int t = n * g.block_n - (s.sk - s.sq);
+  if (t > s.sq - 1) return s.M;
+  return t < 0 ? 0 : t / g.block_m;
+}
+
+// seq_shift_causal_applies: the first rows of the visiting KV tiles strictly rise inside every
+// wave. Closed form for block_n >= block_m (every kernel tile); a scan otherwise.
+DASH_VARLEN_FN bool shift_causal_applies(Sequence const& s, Geometry const& g) {
+  if (!g.causal) return false;
+  const int P = min_of(s.P, s.N);
+  if (P < 2) return true;
+  if (g.block_n >= g.block_m) return s.sk - s.sq <= g.block_n - g.block_m;
+  int prev_lo = -1, prev_wave = -1;
+  for (int n = 0; n < s.N; ++n) {
+    const int lo = col_begin(s, g, n);
+    if (lo >= s.M) continue;
+    if (prev_wave == n / P && lo <= prev_lo) return false;
+    prev_lo = lo, prev_wave = n / P;
+  }
+  return true;
+}
+
+DASH_VARLEN_FN Sequence make_sequence(int sq, int sk, Geometry const& g) {
+  Sequence s{};
+  s.sq = sq, s.sk = sk;
+  s.M = cdiv(sq, g.block_m), s.N = cdiv(sk, g.block_n);
+  s.P = wave_of(s.M, s.N);
+  s.built = g.schedule;
+  if (g.schedule == kShift && g.causal) s.built = kDescending;
+  if (g.schedule == kShiftCausal && !shift_causal_applies(s, g)) s.built = kDescending;
+  return s;
+}
+
+// The wave the grid folds the heads by (seq_launch_wave): no fold (N) for the schedules without
+// forward waits, the wave P for shift and shift_causal.
+DASH_VARLEN_FN int launch_wave(Sequence const& s) {
+  const bool waves = s.built == kShift || s.built == kShiftCausal;
+  return max_of(1, min_of(waves ? s.P : s.N, s.N));
+}
+
+// launch_order[j] (seq_launch).
+DASH_VARLEN_FN int launch_tile(Sequence const& s, int j) { return s.built == kSpt ? s.N - 1 - j : j; }
+
+// The Q tile of KV tile n's visit 0; visit t is visit_at(first, t) (seq_visit).
+DASH_VARLEN_FN int first_visit(Sequence const& s, Geometry const& g, int n) {
+  if (s.built == kDescending) return s.M - 1;
+  if (s.built == kShift) return n % s.P;
+  return col_begin(s, g, n);
+}
+DASH_VARLEN_FN int visit_at(Sequence const& s, int first, int t) {
+  if (s.built == kDescending) return first - t;
+  const int m = first + t;  // shift wraps: first < P <= M and t < M
+  return m >= s.M ? m - s.M : m;
+}
+
+// rank[m, n]: the turn of KV tile n in Q tile m's dQ sum, for a visited (m, n) (seq_rank).
+DASH_VARLEN_FN int rank_of(Sequence const& s, Geometry const& g, int m, int n) {
+  if (s.built == kAscending || s.built == kDescending) return n;
+  const int n_hi = row_end(s, g, m);
+  if (s.built == kSpt) return n_hi - 1 - n;
+  const int a = n / s.P * s.P;          // first KV tile of n's wave
+  const int b = min_of(a + s.P, s.N);   // one past its last
+  if (s.built == kShift) {
+    const int size = b - a, x = min_of(m, size - 1) - (n - a);
+    return (x < 0 ? x + size : x) + a;
+  }
+  // shift_causal: Q tile m's contributors in earlier waves, then those of n's wave above n
+  return max_of(min_of(a, n_hi), 0) + min_of(b, n_hi) - 1 - n;
+}
+
+// One CTA's program (cta_program).
+struct Cta {
+  int has_work;     // 0: an empty launch position (or offsets out of order): the CTA exits
+  int seq, head;    // sequence; k/v head of the grid
+  int n;            // KV tile
+  int visit_count;  // Q tiles visited
+  int first;        // visit_at(s, first, t) is visit t's Q tile
+  int q_begin, k_begin;  // the sequence's first packed rows
+  int tile_base;    // dQ tile (q-head hq, m) = tile_base + hq * q_slots + m
+  int q_slots;
+  Sequence s;
+};
+
+// First query-tile slot / key-tile slot of sequence b (per head).
+DASH_VARLEN_FN int slot_q(Packed const& p, int b, int block_m) { return varlen_tiles::slot_begin(p, b, block_m); }
+DASH_VARLEN_FN int slot_k(Packed const& p, int b, int block_n) { return p.cu_seqlens_k[b] / block_n + b; }
+
+// Launch positions of the main kernel's grid (heads_kv times this).
+DASH_VARLEN_FN long long positions_per_head(int total_k, int batch, int block_n) {
+  return (long long)(total_k / block_n) + batch;
+}
+
+// Whether sequence b's offsets are in order and inside the tensors: 0 <= cu[b] <= cu[b + 1] <=
+// total, for q and k. With every b in order the slots never overlap (the preprocess checks).
+DASH_VARLEN_FN bool offsets_in_order(Packed const& p, int b) {
+  return 0 <= p.cu_seqlens_q[b] && p.cu_seqlens_q[b] <= p.cu_seqlens_q[b + 1] && p.cu_seqlens_q[b + 1] <= p.total_q &&
+         0 <= p.cu_seqlens_k[b] && p.cu_seqlens_k[b] <= p.cu_seqlens_k[b + 1] && p.cu_seqlens_k[b + 1] <= p.total_k;
+}
+
+// The CTA at launch position x of the grid over heads_kv k/v heads (p.heads: the q-heads).
+DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
+  Cta c{};
+  if (p.batch <= 0 || (long long)heads_kv * slot_k(p, 0, g.block_n) > x) return c;
+  int lo = 0, hi = p.batch - 1;  // the last b with heads_kv * slot_k(b) <= x
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if ((long long)heads_kv * slot_k(p, mid, g.block_n) <= x) lo = mid; else hi = mid - 1;
+  }
+  const int b = lo;
+  const int r = x - heads_kv * slot_k(p, b, g.block_n);
+  c.q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
+  const int span_q = clamp_to(p.cu_seqlens_q[b + 1], c.q_begin, p.total_q) - c.q_begin;
+  c.k_begin = clamp_to(p.cu_seqlens_k[b], 0, p.total_k);
+  const int span_k = clamp_to(p.cu_seqlens_k[b + 1], c.k_begin, p.total_k) - c.k_begin;
+  const int sq = p.seqused_q ? clamp_to(p.seqused_q[b], 0, span_q) : span_q;
+  const int sk = p.seqused_k ? clamp_to(p.seqused_k[b], 0, span_k) : span_k;
+  c.s = make_sequence(sq, sk, g);
+  Sequence const& s = c.s;
+  if (r >= heads_kv * s.N) return c;
+  // grid.unfold_launch_position: waves of W launch indices folded across the heads
+  const int W = launch_wave(s);
+  const int k = r / (W * heads_kv);
+  const int first_j = k * W;
+  const int size = min_of(W, s.N - first_j);
+  const int rr = r - k * W * heads_kv;
+  const int h = rr / size;
+  const int j = first_j + rr - h * size;
+  c.has_work = 1;
+  c.seq = b, c.head = h;
+  c.n = launch_tile(s, j);
+  const int m_lo = col_begin(s, g, c.n);
+  c.visit_count = s.M - m_lo;
+  c.first = first_visit(s, g, c.n);
+  c.tile_base = p.heads * slot_q(p, b, g.block_m);
+  c.q_slots = slot_q(p, b + 1, g.block_m) - slot_q(p, b, g.block_m);
+  return c;
+}
+
+}  // namespace dash::bwd_varlen
