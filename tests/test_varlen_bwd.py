@@ -24,7 +24,7 @@ import dash
 from dash import ops
 from dash.reference import attention_varlen_ref
 from dash.schedule.tables import SCHEDULES
-from dash.schedule.varlen import cta_program
+from dash.schedule.varlen import cta_program, seq_built_as
 from tests.helpers import assert_close_as_fa3
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -114,6 +114,7 @@ def test_varlen_sequence_grads_are_those_of_the_sequence_alone(grouping, causal,
     heads, heads_kv = (4, 4) if grouping == "mha" else (8, 2)
     seqlens = [(700, 700), (1, 129), (257, 3000), (2048, 2047), (129, 129), (500, 30)]
     q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=3)
+    bm, bn = dash._ext.load().bwd_tile_shape(head_dim, causal)
     for schedule in _schedules(causal):
         _, dq, dk, dv = varlen_grads(q, k, v, dout, cu_q, cu_k, causal, deterministic=True, schedule=schedule)
         name = ops.varlen_auto_schedule(causal, heads, heads_kv) if schedule == "auto" else schedule
@@ -122,11 +123,9 @@ def test_varlen_sequence_grads_are_those_of_the_sequence_alone(grouping, causal,
             sl_q, sl_k = slice(q0, q0 + sq), slice(k0, k0 + sk)
             alone = [t[None, s].detach().clone().requires_grad_(True)
                      for t, s in ((q, sl_q), (k, sl_k), (v, sl_k))]
-            try:
-                out = dash.flash_attn_func(*alone, causal=causal, deterministic=True, schedule=name)
-            except ValueError:  # shift_causal where the sequence's shape does not allow it
-                assert name == "shift_causal"
-                out = dash.flash_attn_func(*alone, causal=causal, deterministic=True, schedule="descending")
+            # (shift_causal runs as descending where the sequence's shape does not allow it)
+            built = seq_built_as(name, sq, sk, bm, bn, causal)
+            out = dash.flash_attn_func(*alone, causal=causal, deterministic=True, schedule=built)
             ref = torch.autograd.grad(out, alone, dout[None, sl_q])
             for what, got, want in zip(("dq", "dk", "dv"), (dq[sl_q], dk[sl_k], dv[sl_k]), ref):
                 assert torch.equal(got, want[0]), f"{schedule}: sequence {b} {what} differs from the sequence alone"
@@ -245,11 +244,16 @@ def test_varlen_backward_under_torch_compile_and_cuda_graphs():
         out = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 512, 512, causal=True, deterministic=True)
         return torch.autograd.grad(out, (q, k, v), dout)
 
+    def loss(q, k, v, cu_q, cu_k):
+        out = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 512, 512, causal=True, deterministic=True)
+        return (out.float() * dout.float()).sum()
+
     leaves = [t.detach().clone().requires_grad_(True) for t in (q, k, v)]
-    eager = step(*leaves, dout, cu_q, cu_k)
-    compiled = torch.compile(step, fullgraph=True)(*leaves, dout, cu_q, cu_k)
-    for a, b in zip(eager, compiled):
-        assert torch.equal(a, b)
+    torch.compile(loss, fullgraph=True)(*leaves, cu_q, cu_k).backward()
+    eager = [t.detach().clone().requires_grad_(True) for t in (q, k, v)]
+    loss(*eager, cu_q, cu_k).backward()
+    for a, b in zip(leaves, eager):
+        assert torch.equal(a.grad, b.grad)
 
     # CUDA graph: captured with one split of the totals, replayed with another
     static_cu_q, static_cu_k = cu_q.clone(), cu_k.clone()

@@ -1,0 +1,155 @@
+"""Backward of packed variable-length batches (flash_attn_varlen_func's layout): dash's varlen
+backward (atomic, every deterministic schedule, auto) against FlashAttention-4's varlen backward
+(non-deterministic and deterministic, when `flash_attn.cute` imports), timed in interleaved
+rounds in one process. For the uniform packing, dash's fixed-length backward on the same tokens
+as a (batch, 2048) tensor ("dash-fixed", auto) shows what the varlen path costs.
+
+Packings of 16384 tokens per batch:
+  docs:      document lengths from a fixed heavy-tailed draw (log-normal, clipped to [32, 8192],
+             seed 2): 12 documents, median ~480, mean ~1.4k, the longest 7328;
+  uniform2k: eight sequences of 2048.
+FLOPs: the sum over sequences of 2.5 x 4 h sq sk d, halved for causal (as bench/bwd.py).
+
+    python bench/varlen.py                     # d64 x 32 heads, d128 x 16 heads, d128 GQA 32/8
+    python bench/varlen.py --hdims 128 --no-save
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from bench.common import fa4_interface, first_line, plot_results, ready_or_none, record, save_results, time_interleaved  # noqa: E402
+from dash import ops  # noqa: E402
+from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
+
+TOKENS = 16384
+
+
+def doc_lengths(tokens=TOKENS, seed=2):
+    """A fixed heavy-tailed packing: log-normal lengths (mu 6.2, sigma 1.5), clipped to
+    [32, 8192], the last one cut to fill `tokens`."""
+    rng = np.random.default_rng(seed)
+    lengths = []
+    while sum(lengths) < tokens:
+        lengths.append(int(np.clip(rng.lognormal(mean=6.2, sigma=1.5), 32, 8192)))
+    lengths[-1] -= sum(lengths) - tokens
+    return [n for n in lengths if n > 0]
+
+
+PACKINGS = {"docs": doc_lengths(), "uniform2k": [2048] * (TOKENS // 2048)}
+CONFIGS = [(64, 32, 32), (128, 16, 16), (128, 32, 8)]  # (hdim, heads, heads_kv)
+
+
+def flops_of(lengths, heads, hdim, causal):
+    total = sum(4.0 * heads * n * n * hdim * 2.5 for n in lengths)
+    return total / 2 if causal else total
+
+
+def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
+    total = sum(lengths)
+    dev = dict(device="cuda", dtype=torch.bfloat16)
+    q, dout = (torch.randn(total, heads, hdim, **dev) for _ in range(2))
+    k, v = (torch.randn(total, heads_kv, hdim, **dev) for _ in range(2))
+    cu = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=torch.int32, device="cuda")
+    out, lse = attn_fwd_varlen(q, k, v, cu, cu, causal=causal)
+    makers = {"atomic": lambda: lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal,
+                                                           deterministic=False)}
+    for s in ("auto",) + ops.schedules_for(causal):
+        makers[s] = lambda s=s: lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal,
+                                                            deterministic=True, schedule=s)
+    if len(set(lengths)) == 1:  # the same tokens as one fixed-length batch
+        n = lengths[0]
+        qf, kf, vf, dof = (t.view(len(lengths), n, *t.shape[1:]) for t in (q, k, v, dout))
+        outf, lsef = attn_fwd(qf, kf, vf, causal=causal)
+        makers["dash-fixed"] = lambda: lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal,
+                                                            deterministic=True, schedule="auto")
+    if with_fa4:
+        fa4 = fa4_interface()
+        mx = max(lengths)
+
+        def fa4_fn(det):
+            o, l = fa4._flash_attn_fwd(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu, max_seqlen_q=mx, max_seqlen_k=mx,
+                                       causal=causal, return_lse=True)[:2]
+            return lambda: fa4._flash_attn_bwd(q, k, v, o, dout, l, causal=causal, cu_seqlens_q=cu, cu_seqlens_k=cu,
+                                               max_seqlen_q=mx, max_seqlen_k=mx, deterministic=det)
+        makers["fa4"] = lambda: fa4_fn(False)
+        makers["fa4-det"] = lambda: fa4_fn(True)
+    fns = {}
+    for name, make in makers.items():
+        fn = ready_or_none(name, make)
+        if fn is not None:
+            fns[name] = fn
+    return fns
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hdims", default="64,128")
+    ap.add_argument("--packings", default=",".join(PACKINGS))
+    ap.add_argument("--masks", default="full,causal")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--no-fa4", action="store_true")
+    ap.add_argument("--no-save", action="store_true")
+    args = ap.parse_args()
+    with_fa4 = not args.no_fa4 and fa4_interface() is not None
+    hdims = [int(h) for h in args.hdims.split(",")]
+    records, rows = [], []
+    print(f"docs packing: {len(PACKINGS['docs'])} documents, longest {max(PACKINGS['docs'])}, "
+          f"median {int(np.median(PACKINGS['docs']))}")
+    for packing in args.packings.split(","):
+        lengths = PACKINGS[packing]
+        for hdim, heads, heads_kv in [c for c in CONFIGS if c[0] in hdims]:
+            for causal in [m == "causal" for m in args.masks.split(",")]:
+                torch.manual_seed(0)
+                fns = closures(lengths, heads, heads_kv, hdim, causal, with_fa4)
+                ms = time_interleaved(fns, args.rounds)
+                flops = flops_of(lengths, heads, hdim, causal)
+                auto = ops.resolve_varlen_schedule("auto", True, causal, heads, heads_kv)[0]
+                row = {"cell": f"{packing} d{hdim} {heads}/{heads_kv} {'causal' if causal else 'full'}", "picks": auto}
+                for col, t in ms.items():
+                    impl = "fa4" if col.startswith("fa4") else "dash"
+                    schedule = None if impl == "fa4" else ("auto" if col == "dash-fixed" else col)
+                    det = col not in ("atomic", "fa4")
+                    rec = record(impl, "bwd", schedule, det, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
+                                 sum(lengths), heads, heads_kv, t, flops, resolved=auto if col == "auto" else None)
+                    rec["varlen"] = col != "dash-fixed"
+                    rec["packing"] = packing
+                    records.append(rec)
+                    row[col] = rec["tflops"]
+                rows.append(row)
+                print(format_row(row), flush=True)
+                torch.cuda.empty_cache()
+    print(f"\nVarlen backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, {TOKENS} tokens per batch, "
+          f"median of {args.rounds} interleaved rounds)")
+    print(header())
+    for row in rows:
+        print(format_row(row))
+    if not args.no_save:
+        path = save_results("varlen-bwd", records)
+        for r in records:  # one panel per (hdim, causal), x = sequences per batch
+            r["seqlen_q"] = r["batch"]
+        png = plot_results(records, path.replace(".json", ".png"), f"dash varlen backward, {torch.cuda.get_device_name()}")
+        print(f"saved {path}" + (f" and {png}" if png else ""))
+
+
+COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det")
+
+
+def header():
+    return f"{'cell':>28} " + " ".join(f"{c:>12}" for c in COLUMNS) + f" {'auto/fa4det':>11} {'atom/fa4':>8} {'picks':>10}"
+
+
+def format_row(row):
+    nan = float("nan")
+    vals = " ".join(f"{row.get(c, nan):12.1f}" for c in COLUMNS)
+    return (f"{row['cell']:>28} {vals} {row.get('auto', nan) / row.get('fa4-det', nan):11.3f} "
+            f"{row.get('atomic', nan) / row.get('fa4', nan):8.3f} {row['picks']:>10}")
+
+
+if __name__ == "__main__":
+    main()
