@@ -229,13 +229,14 @@ VARLEN_SCHEDULE_CODES = {name: i for i, name in enumerate(DETERMINISTIC_SCHEDULE
 def varlen_auto_schedule(causal: bool, heads: int, heads_kv: int) -> str:
     """What "auto" runs for a packed batch. It may depend only on the call's constants, never on
     the lengths of the batch (docs/varlen.md: a sequence's bits must not depend on its
-    neighbours), so it is one schedule per mask and head grouping: shift on full masks (the
-    schedule without a serial chain at the first Q tile, auto's pick for fixed lengths up to 8k),
-    spt on causal ones with MHA, descending with GQA/MQA (the grouped kernel's measured causal
-    pick: spt ran 0.65x of descending there, bench/NOTES.md "In-kernel GQA as a policy")."""
-    if not causal:
-        return "shift"
-    return "spt" if heads == heads_kv else "descending"
+    neighbours), so it is one schedule per mask and head grouping, the fastest measured on
+    bench/varlen.py's packings (H100, bench/NOTES.md "Varlen backward"): with MHA, shift on full
+    masks (no serial chain at the first Q tile) and spt on causal ones; with GQA/MQA, ascending on
+    full masks and descending on causal ones (as for fixed lengths: the grouped kernel's back-to-back
+    steps run spt at 0.65x of descending, bench/NOTES.md "In-kernel GQA as a policy")."""
+    if heads == heads_kv:
+        return "spt" if causal else "shift"
+    return "descending" if causal else "ascending"
 
 
 def resolve_varlen_schedule(schedule: str, deterministic: bool, causal: bool, heads: int, heads_kv: int):

@@ -308,7 +308,8 @@ def test_varlen_backward_checks_its_schedule():
         varlen_grads(q, k, v, dout, cu_q, cu_k, True, deterministic=True, schedule="atomic")
     with pytest.raises(ValueError, match=r"softmax_lse of a packed batch must have shape \(heads, total_q\)"):
         ops.attn_bwd_varlen(dout, q, k, v, q, torch.zeros(4, 3), cu_q, cu_k)
-    assert ops.varlen_auto_schedule(False, 8, 2) == "shift"
+    assert ops.varlen_auto_schedule(False, 8, 8) == "shift"
+    assert ops.varlen_auto_schedule(False, 8, 2) == "ascending"
     assert ops.varlen_auto_schedule(True, 8, 8) == "spt"
     assert ops.varlen_auto_schedule(True, 8, 2) == "descending"
 

@@ -11,8 +11,10 @@ void bwd_main(const BwdParams& p, cudaStream_t stream) {
   dispatch_bwd_tiles(p.head_dim, p.causal, [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
       constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
-      if (p.varlen()) {
-        bwd_main_varlen_instance<kHd, kBm, decltype(e)>(p, stream);
+      if (p.varlen() && p.heads != p.heads_kv) {
+        bwd_main_varlen_instance<kHd, kBm, decltype(e), true>(p, stream);
+      } else if (p.varlen()) {
+        bwd_main_varlen_instance<kHd, kBm, decltype(e), false>(p, stream);
       } else if (p.heads != p.heads_kv) {
         bwd_main_instance<kHd, kBm, decltype(e), true>(p, stream);
       } else {

@@ -1,5 +1,5 @@
-// The varlen (packed batches) main kernel of one instance, in its own translation unit so that it compiles in parallel.
+// The MHA varlen (packed batches) main kernel of one instance, in its own translation unit so that it compiles in parallel.
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
 
-DASH_DEFINE_BWD_VARLEN_INSTANCE(128, 64, cutlass::bfloat16_t)
+DASH_DEFINE_BWD_VARLEN_INSTANCE(128, 64, cutlass::bfloat16_t, false)

@@ -7,7 +7,7 @@
 namespace dash {
 template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_instance(const BwdParams& p, cudaStream_t stream);
-template <int HeadDim, int BlockM, class Element>
+template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_varlen_instance(const BwdParams& p, cudaStream_t stream);
 template <int HeadDim, int BlockM, class Element>
 int bwd_coresident_instance();
@@ -43,12 +43,12 @@ void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
   }                                                                                                  \
   }  // namespace dash
 
-// The varlen (packed) main kernel of instance (HD, BM, T), every group size (it runs the grouped
-// loops), in a translation unit of its own (bwd_inst_*_varlen.cu).
-#define DASH_DEFINE_BWD_VARLEN_INSTANCE(HD, BM, T)                                                    \
+// The varlen (packed) main kernels of instance (HD, BM, T), MHA and grouped, each in a translation
+// unit of its own (bwd_inst_*_varlen.cu, bwd_inst_*_gqa_varlen.cu).
+#define DASH_DEFINE_BWD_VARLEN_INSTANCE(HD, BM, T, GROUPED)                                           \
   namespace dash {                                                                                   \
   template <>                                                                                        \
-  void bwd_main_varlen_instance<HD, BM, T>(const BwdParams& p, cudaStream_t stream) {                \
-    BwdLaunch<HD, BM, T, true, true>::run(p, stream);                                                \
+  void bwd_main_varlen_instance<HD, BM, T, GROUPED>(const BwdParams& p, cudaStream_t stream) {       \
+    BwdLaunch<HD, BM, T, GROUPED, true>::run(p, stream);                                             \
   }                                                                                                  \
   }  // namespace dash

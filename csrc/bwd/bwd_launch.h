@@ -72,8 +72,7 @@ struct BwdLaunch {
     kp.heads_kv = p.heads_kv;
     DASH_REQUIRE(p.heads_kv >= 1 && p.heads % p.heads_kv == 0, "heads must be a multiple of heads_kv");
     kp.group = p.heads / p.heads_kv;
-    DASH_REQUIRE(Varlen || GroupedHeads == (kp.group > 1),
-                 "the backward kernel instance does not match heads / heads_kv");
+    DASH_REQUIRE(GroupedHeads == (kp.group > 1), "the backward kernel instance does not match heads / heads_kv");
     kp.seqlen_q = p.seqlen_q;
     kp.seqlen_k = p.seqlen_k;
     kp.num_m_blocks = (p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM;

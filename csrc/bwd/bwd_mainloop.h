@@ -251,12 +251,14 @@ struct BwdMainloop {
         }
       }
     } else {
-      Tensor gQ = local_tile(mQ(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
-      Tensor gdO = local_tile(mdO(_, _, w.head, w.batch), Shape<BlockM, Dim>{}, make_coord(_, _0{}));
+      Tensor gQ = local_tile(rows_from(mQ(_, _, w.head, w.batch), w.varlen.q_begin), Shape<BlockM, Dim>{},
+                             make_coord(_, _0{}));
+      Tensor gdO = local_tile(rows_from(mdO(_, _, w.head, w.batch), w.varlen.q_begin), Shape<BlockM, Dim>{},
+                              make_coord(_, _0{}));
       auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
       auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
       for (int i = 0; i < w.visit_count; ++i) {
-        const int m = p.visit_m[w.visit_begin + i];
+        const int m = visit_m(p, w, i);
         load_step(tQgQ(_, m), tdOgdO(_, m), tQsQ, tdOsdO, tile_index(p, w, m));
       }
     }
@@ -319,7 +321,7 @@ struct BwdMainloop {
       }
     } else {
       for (int i = 0; i < w.visit_count; ++i) {
-        add_step(i, p.visit_m[w.visit_begin + i], w.head, i % kBuffers, i + kBuffers < w.visit_count);
+        add_step(i, visit_m(p, w, i), w.head, i % kBuffers, i + kBuffers < w.visit_count);
       }
     }
     if (lane == 0) bulk_wait_complete();
@@ -420,7 +422,7 @@ struct BwdMainloop {
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     int visit = 0, member = 0;
     for (int i = 0; i < steps; ++i) {
-      const int m = Traits::kGroupedHeads ? visit_m(p, w, visit) : p.visit_m[w.visit_begin + i];
+      const int m = visit_m(p, w, Traits::kGroupedHeads ? visit : i);
       const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
       const int stage = state.index();

@@ -22,16 +22,13 @@ using namespace cute;
 
 // GroupedHeads: the kernel walks several q-heads per k/v head (GQA/MQA, heads > heads_kv); the
 // MHA instances have it false, so that their group size is a compile-time 1 (bwd_mainloop.h).
-// Varlen: packed variable-length batches (bwd_varlen.h); they run the grouped loops whatever the
-// group size (one instance per tile shape instead of two; a group of one costs the MHA loops'
-// few percent, bench/NOTES.md "In-kernel GQA as a policy").
+// Varlen: packed variable-length batches (bwd_varlen.h), MHA or grouped as above.
 template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false, bool Varlen = false>
 struct BwdTraits {
   using Element = Element_;
   using Config = BwdConfig<HeadDim, BlockM_>;
   static constexpr bool kGroupedHeads = GroupedHeads;
   static constexpr bool kVarlen = Varlen;
-  static_assert(!Varlen || GroupedHeads, "varlen instances run the grouped loops");
   static constexpr int kHeadDim = HeadDim;
   static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;

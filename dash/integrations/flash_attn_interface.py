@@ -4,8 +4,8 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; `flash_attn_varlen_func`'s forward
-(its backward raises NotImplementedError). FA3's windows are resolved as FA3's C++
+aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; `flash_attn_varlen_func`, forward and
+backward. FA3's windows are resolved as FA3's C++
 does (`dash.interface.mask_of_window`): a window that covers every key is no window and
 (-1, 0) is the causal mask. Every other argument that changes the result (variable-length
 batches through `_flash_attn_forward` or `_flash_attn_backward`, sliding windows, softcap, paged
@@ -189,8 +189,8 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
                            seqused_k=None, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
                            v_descale=None, window_size=(-1, -1), attention_chunk=0, softcap=0.0, num_splits=1,
                            pack_gqa=None, deterministic=False, sm_margin=0, return_attn_probs=False):
-    """FA3's `flash_attn_varlen_func`: dash.flash_attn_varlen_func, the forward only (its backward
-    raises NotImplementedError when autograd reaches it)."""
+    """FA3's `flash_attn_varlen_func`: dash.flash_attn_varlen_func (forward and backward; the
+    backward's determinism follows `deterministic` and PyTorch's switch, as flash_attn_func's)."""
     return interface.flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
                                             seqused_q, seqused_k, softmax_scale, causal, qv, q_descale, k_descale,
                                             v_descale, window_size, attention_chunk, softcap, num_splits, pack_gqa,

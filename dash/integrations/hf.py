@@ -29,8 +29,7 @@ own switch for flash attention). `register(schedule=...)` picks dash's backward 
 
 Why not `attn_implementation="flash_attention_3"` with dash's FA3 module (dash.integrations.fa3):
 Transformers accepts it only when `flash_attn_interface` belongs to the installed `flash-attn-3`
-distribution, and runs padded batches through `flash_attn_varlen_func`, whose backward dash does
-not have yet (its forward only).
+distribution (dash fakes no installed package).
 """
 from __future__ import annotations
 
