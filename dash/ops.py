@@ -282,14 +282,14 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
                            "cu_seqlens_q": cu_seqlens_q, "cu_seqlens_k": cu_seqlens_k})
     if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
         validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+    # Contiguous: the kernels store 16-byte row segments. The rows of dk and dv that no sequence
+    # uses (padding past seqused_k, rows outside every sequence) are zeroed by the postprocess,
+    # which alone knows which they are without a sync.
     dq = torch.empty(q.shape, dtype=q.dtype, device=q.device)
-    # Rows of k and v that no sequence uses (padding past seqused_k, rows outside every sequence)
-    # get no CTA: zeroed here, since which they are is known only on the GPU. (Contiguous: the
-    # epilogue stores 16-byte row segments.)
-    dk = torch.zeros(k.shape, dtype=k.dtype, device=k.device)
-    dv = torch.zeros(v.shape, dtype=v.dtype, device=v.device)
+    dk = torch.empty(k.shape, dtype=k.dtype, device=k.device)
+    dv = torch.empty(v.shape, dtype=v.dtype, device=v.device)
     if total_q == 0 or total_k == 0 or batch == 0:
-        dq.zero_()
+        dq.zero_(), dk.zero_(), dv.zero_()
         return dq, dk, dv
 
     C = _ext.load()

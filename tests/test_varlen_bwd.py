@@ -172,6 +172,19 @@ def test_varlen_grads_do_not_depend_on_the_packing(causal):
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("batch", [33, 1100])
+def test_varlen_many_sequences(batch):
+    """More sequences than a warp's 32 lanes (the kernel's warp-wide search for a CTA's sequence
+    takes more than one round): gradients against the reference, and the atomic path alike."""
+    rng = random.Random(batch)
+    seqlens = [(rng.choice([0, 1, 5, 17, 40, 130]), rng.choice([0, 1, 9, 33, 129])) for _ in range(batch)]
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, 2, 1, 64, torch.bfloat16, seed=batch)
+    for causal in (False, True):
+        _, dq, dk, dv = varlen_grads(q, k, v, dout, cu_q, cu_k, causal, deterministic=True)
+        _assert_grads_like_reference(q, k, v, dout, cu_q, cu_k, causal, dq, dk, dv)
+
+
+@pytest.mark.gpu
 def test_varlen_backward_is_bitwise_repeatable():
     """1000 calls per schedule, alternating between two streams, all bitwise equal."""
     seqlens = [(300, 700), (1, 1), (1000, 999), (129, 1500), (64, 64)]

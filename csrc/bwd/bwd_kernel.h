@@ -39,11 +39,18 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
     cutlass::arch::ClusterTransactionBarrier::init(&smem.kv_barrier, 1);
     smem.launch_position = position;
-    if constexpr (Traits::kVarlen) {
-      // The position's (sequence, k/v head, KV tile) and schedule, from cu_seqlens (bwd_varlen.h);
-      // nothing when the preprocess found the offsets out of order or range.
-      smem.varlen = *p.varlen_status == 0 ? bwd_varlen::cta_at(p.packed, p.heads_kv, position, p.geometry)
-                                          : bwd_varlen::Cta{};
+  }
+  if constexpr (Traits::kVarlen) {
+    // The position's (sequence, k/v head, KV tile) and schedule, from cu_seqlens (bwd_varlen.h),
+    // by warp 0 (a warp-wide search for the sequence); nothing when the preprocess found the
+    // offsets out of order or out of range. (The tile sizes as compile-time constants: the closed
+    // forms divide by them.)
+    if (warp == 0) {
+      __syncwarp();
+      const int position = smem.launch_position;
+      const bwd_varlen::Geometry g{Traits::kBlockM, Traits::kBlockN, p.geometry.causal, p.geometry.schedule};
+      const int b = *p.varlen_status == 0 ? bwd_varlen::find_sequence_warp(p.packed, p.heads_kv, position, g.block_n) : -1;
+      if (threadIdx.x == 0) smem.varlen = bwd_varlen::cta_of_sequence(p.packed, p.heads_kv, position, b, g);
     }
   }
   typename Pipeline::Params pipe_params;

@@ -16,9 +16,48 @@
 
 namespace dash {
 
+// Varlen: the rows of dk and dv that no sequence uses (padding past seqused_k, rows before the
+// first or past the last sequence; every row when the offsets were out of order and the main
+// kernel did nothing) get zeros, `ctas` CTAs sharing the key rows, a warp per row. Which rows
+// those are is known on the GPU only: zeroing them here instead of the whole of dk and dv
+// before the call saves writing both tensors once more (~3% of a call at 2k, bench/NOTES.md).
+template <class Element>
+__device__ void zero_unused_key_rows(BwdParams const& p, varlen_tiles::Packed const& packed, bool every_row,
+                                     int cta, int ctas, int tid, int threads) {
+  constexpr int kVec = 16 / int(sizeof(Element));
+  const int warp = tid / 32, lane = tid % 32, warps = threads / 32;
+  for (int64_t row = int64_t(cta) * warps + warp; row < packed.total_k; row += int64_t(ctas) * warps) {
+    bool unused = every_row;
+    if (!unused) {
+      // b: the last sequence whose first key row is at or before `row` (offsets in order)
+      int lo = 0, hi = packed.batch + 1;  // count of b in [0, batch] with cu_seqlens_k[b] <= row
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (packed.cu_seqlens_k[mid] <= row) lo = mid + 1; else hi = mid;
+      }
+      const int b = lo - 1;
+      if (b < 0 || b == packed.batch) {
+        unused = true;  // before the first sequence or past the last
+      } else {
+        const int span = packed.cu_seqlens_k[b + 1] - packed.cu_seqlens_k[b];
+        const int used = packed.seqused_k ? varlen_tiles::clamp_to(packed.seqused_k[b], 0, span) : span;
+        unused = row - packed.cu_seqlens_k[b] >= used;
+      }
+    }
+    if (!unused) continue;
+    for (int h = 0; h < p.heads_kv; ++h) {
+      for (int c = lane * kVec; c < p.head_dim; c += 32 * kVec) {
+        *reinterpret_cast<uint4*>(p.dk.as<Element>() + row * p.dk.row_stride + h * p.dk.head_stride + c) = uint4{};
+        *reinterpret_cast<uint4*>(p.dv.as<Element>() + row * p.dv.row_stride + h * p.dv.head_stride + c) = uint4{};
+      }
+    }
+  }
+}
+
 // Varlen: CTA t converts query-tile slot t (common/varlen_tiles.h, the preprocess's map) into the
 // rows of its sequence in the packed dq, every row of the slot's span: rows without a gradient
-// (padding past seqused_q, rows past the last sequence) get 0, from the zeroed accumulator.
+// (padding past seqused_q, rows past the last sequence) get 0, from the zeroed accumulator. The
+// CTAs also zero the unused rows of dk and dv (zero_unused_key_rows).
 template <class Traits, bool Varlen = false>
 __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(BwdParams p) {
   using namespace cute;
@@ -36,6 +75,8 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
                                       reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
                                       p.batch, p.heads, p.seqlen_q, p.seqlen_k};
     tile = blockIdx.x;
+    const bool offsets_in_order = *reinterpret_cast<const int*>(p.varlen_status) == 0;
+    zero_unused_key_rows<Element>(p, packed, !offsets_in_order, blockIdx.x, gridDim.x, tid, kThreads);
     const varlen_tiles::Tile t = varlen_tiles::tile_at(packed, int(tile), kBlockM, /*longest_first=*/false);
     if (!t.has_rows) return;
     m_block = t.m_block, head = t.head;
@@ -81,6 +122,8 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
 template <class Traits>
 void run_bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
   if (p.varlen()) {
+    DASH_REQUIRE(rows_16b_aligned<typename Traits::Element>(p.dk) && rows_16b_aligned<typename Traits::Element>(p.dv),
+                 "varlen: dk and dv must have 16-byte aligned rows (the postprocess zeroes their unused rows)");
     const long long tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, Traits::kBlockM);
     DASH_REQUIRE(tiles < (int64_t(1) << 31), "too many query tiles for one grid");
     bwd_postprocess_kernel<Traits, true><<<unsigned(tiles), Traits::kMmaThreads, 0, stream>>>(p);

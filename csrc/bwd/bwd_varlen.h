@@ -174,16 +174,44 @@ DASH_VARLEN_FN bool offsets_in_order(Packed const& p, int b) {
          0 <= p.cu_seqlens_k[b] && p.cu_seqlens_k[b] <= p.cu_seqlens_k[b + 1] && p.cu_seqlens_k[b + 1] <= p.total_k;
 }
 
-// The CTA at launch position x of the grid over heads_kv k/v heads (p.heads: the q-heads).
-DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
-  Cta c{};
-  if (p.batch <= 0 || (long long)heads_kv * slot_k(p, 0, g.block_n) > x) return c;
-  int lo = 0, hi = p.batch - 1;  // the last b with heads_kv * slot_k(b) <= x
+// The sequence of launch position x: the last b in [0, batch) with heads_kv * slot_k(b) <= x, or
+// -1 (before the first sequence's slots).
+DASH_VARLEN_FN int find_sequence(Packed const& p, int heads_kv, int x, int block_n) {
+  if (p.batch <= 0 || (long long)heads_kv * slot_k(p, 0, block_n) > x) return -1;
+  int lo = 0, hi = p.batch - 1;
   while (lo < hi) {
     const int mid = (lo + hi + 1) / 2;
-    if ((long long)heads_kv * slot_k(p, mid, g.block_n) <= x) lo = mid; else hi = mid - 1;
+    if ((long long)heads_kv * slot_k(p, mid, block_n) <= x) lo = mid; else hi = mid - 1;
   }
-  const int b = lo;
+  return lo;
+}
+
+#ifdef __CUDACC__
+// find_sequence by a whole warp (all 32 lanes call it and get the answer): each round tests 32
+// candidates with one load per lane, so a batch of B sequences takes 1 + log32(B) rounds where
+// the binary search takes log2(B) dependent loads, on the critical path of every CTA's start.
+__device__ __forceinline__ int find_sequence_warp(Packed const& p, int heads_kv, int x, int block_n) {
+  const int lane = threadIdx.x % 32;
+  int found = -1, lo = 0, hi = p.batch;  // the answer is `found` or in [lo, hi)
+  while (lo < hi) {
+    const int step = (hi - lo + 31) / 32;
+    const int c = lo + lane * step;
+    const bool at_or_before = c < hi && (long long)heads_kv * slot_k(p, c, block_n) <= x;
+    const unsigned lanes = __ballot_sync(0xffffffffu, at_or_before);
+    if (lanes == 0) break;
+    found = lo + (31 - __clz(lanes)) * step;  // the last candidate at or before x (slots rise)
+    lo = found + 1;
+    hi = min_of(found + step, hi);
+  }
+  return found;
+}
+#endif
+
+// The CTA at launch position x of sequence b (find_sequence) of the grid over heads_kv k/v heads
+// (p.heads: the q-heads).
+DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, Geometry const& g) {
+  Cta c{};
+  if (b < 0) return c;
   const int r = x - heads_kv * slot_k(p, b, g.block_n);
   c.q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
   const int span_q = clamp_to(p.cu_seqlens_q[b + 1], c.q_begin, p.total_q) - c.q_begin;
@@ -211,6 +239,10 @@ DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& 
   c.tile_base = p.heads * slot_q(p, b, g.block_m);
   c.q_slots = slot_q(p, b + 1, g.block_m) - slot_q(p, b, g.block_m);
   return c;
+}
+
+DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
+  return cta_of_sequence(p, heads_kv, x, find_sequence(p, heads_kv, x, g.block_n), g);
 }
 
 }  // namespace dash::bwd_varlen
