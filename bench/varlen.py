@@ -1,7 +1,8 @@
 """Backward of packed variable-length batches (flash_attn_varlen_func's layout): dash's varlen
 backward (atomic, every deterministic schedule, auto) against FlashAttention-4's varlen backward
-(non-deterministic and deterministic, when `flash_attn.cute` imports), timed in interleaved
-rounds in one process. For the uniform packing, dash's fixed-length backward on the same tokens
+(non-deterministic and deterministic, when `flash_attn.cute` imports) and PyTorch's
+`torch.nn.attention.varlen.varlen_attn` (its flash kernels; where this torch has it and takes
+the shape), timed in interleaved rounds in one process. For the uniform packing, dash's fixed-length backward on the same tokens
 as a (batch, 2048) tensor ("dash-fixed", auto) shows what the varlen path costs.
 
 Packings of 16384 tokens per batch:
@@ -50,6 +51,19 @@ def flops_of(lengths, heads, hdim, causal):
     return total / 2 if causal else total
 
 
+def sdpa_varlen_fn(q, k, v, dout, cu, max_len, causal):
+    """PyTorch's varlen attention (torch.nn.attention.varlen.varlen_attn, its flash kernels,
+    non-deterministic backward): the backward by autograd, the graph kept between calls."""
+    from torch.nn.attention.varlen import varlen_attn
+
+    qg, kg, vg = (t.detach().requires_grad_(True) for t in (q, k, v))
+    kw = {"window_size": (-1, 0)} if causal else {}
+    if kg.shape[1] != qg.shape[1]:
+        kw["enable_gqa"] = True
+    out = varlen_attn(qg, kg, vg, cu, cu, max_len, max_len, **kw)
+    return lambda: torch.autograd.grad(out, (qg, kg, vg), dout, retain_graph=True)
+
+
 def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
     total = sum(lengths)
     dev = dict(device="cuda", dtype=torch.bfloat16)
@@ -68,6 +82,7 @@ def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
         outf, lsef = attn_fwd(qf, kf, vf, causal=causal)
         makers["dash-fixed"] = lambda: lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal,
                                                             deterministic=True, schedule="auto")
+    makers["sdpa-varlen"] = lambda: sdpa_varlen_fn(q, k, v, dout, cu, max(lengths), causal)
     if with_fa4:
         fa4 = fa4_interface()
         mx = max(lengths)
@@ -112,9 +127,9 @@ def main():
                 auto = ops.resolve_varlen_schedule("auto", True, causal, heads, heads_kv)[0]
                 row = {"cell": f"{packing} d{hdim} {heads}/{heads_kv} {'causal' if causal else 'full'}", "picks": auto}
                 for col, t in ms.items():
-                    impl = "fa4" if col.startswith("fa4") else "dash"
-                    schedule = None if impl == "fa4" else ("auto" if col == "dash-fixed" else col)
-                    det = col not in ("atomic", "fa4")
+                    impl = "fa4" if col.startswith("fa4") else ("sdpa-varlen" if col == "sdpa-varlen" else "dash")
+                    schedule = None if impl != "dash" else ("auto" if col == "dash-fixed" else col)
+                    det = col not in ("atomic", "fa4", "sdpa-varlen")
                     rec = record(impl, "bwd", schedule, det, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
                                  sum(lengths), heads, heads_kv, t, flops, resolved=auto if col == "auto" else None)
                     rec["varlen"] = col != "dash-fixed"
@@ -137,7 +152,8 @@ def main():
         print(f"saved {path}" + (f" and {png}" if png else ""))
 
 
-COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det")
+COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det",
+           "sdpa-varlen")
 
 
 def header():

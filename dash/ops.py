@@ -44,6 +44,12 @@ def check_schedule(schedule: str, deterministic: bool, causal: bool | None):
                          f"use one of {schedules_for(causal)} or 'auto'")
 
 
+# The tables the atomic (non-deterministic) path runs, by mask (full, causal): it has no waits,
+# so they set only the order CTAs start in and visit their Q tiles, i.e. load balance and
+# contention on the dQ tiles (scripts/atomic_order_ab.py compares them).
+ATOMIC_TABLES = {False: "ascending", True: "ascending"}
+
+
 class BwdTables(NamedTuple):
     name: str           # the schedule the kernel runs ("ascending" for atomic)
     launch_order: torch.Tensor
@@ -148,7 +154,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     softmax_lse = softmax_lse.contiguous()
     problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    tables = _tables(problem, "ascending" if name == "atomic" else name, q.device)
+    tables = _tables(problem, ATOMIC_TABLES[problem.mask != "full"] if name == "atomic" else name, q.device)
     block_m, block_n = problem.block_m, problem.block_n
     num_m = -(-seqlen_q // block_m)
     num_n = -(-seqlen_k // block_n)
@@ -217,7 +223,7 @@ def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, 
     problem = _problem(seqlen_q, k.shape[1], head_dim, causal, batch, heads, k.shape[2], q.device, q.dtype,
                        sm_margin)
     name = resolve_schedule(schedule, deterministic, problem)
-    return _tables(problem, "ascending" if name == "atomic" else name, q.device)
+    return _tables(problem, ATOMIC_TABLES[problem.mask != "full"] if name == "atomic" else name, q.device)
 
 
 # ---- packed (variable-length) batches -------------------------------------------------------
