@@ -34,7 +34,7 @@ def main():
         def atomic_with(order):
             def fn():
                 saved = dict(ops.ATOMIC_TABLES)
-                ops.ATOMIC_TABLES[causal] = order
+                ops.ATOMIC_TABLES[(causal, heads != heads_kv)] = order
                 try:
                     return ops.attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=False)
                 finally:

@@ -368,6 +368,8 @@ def test_varlen_cpu_reference_path(causal):
 def test_varlen_inference_op_has_no_backward():
     # flash_attn_varlen_func records the differentiable op when grad is needed (tests/test_varlen_bwd.py);
     # the inference op says so if autograd reaches it anyway.
+    import dash.interface  # noqa: F401  (registers the custom ops; `import dash` is lazy)
+
     q, k, v, cu_q, cu_k = cpu_case()
     q.requires_grad_(True)
     out, _ = torch.ops.dash.attn_fwd_varlen(q, k, v, cu_q, cu_k, None, None, 0.125, True)
@@ -387,6 +389,8 @@ def test_fa3_module_serves_the_varlen_forward():
 def test_varlen_fake_tensors():
     # The op's fake implementation (torch.compile traces with it): FA3's shapes, no data read.
     from torch._subclasses.fake_tensor import FakeTensorMode
+
+    import dash.interface  # noqa: F401  (registers the custom ops; `import dash` is lazy)
 
     with FakeTensorMode():
         q = torch.empty(50, 8, 128, dtype=torch.bfloat16)

@@ -339,6 +339,8 @@ def test_varlen_backward_checks_its_schedule():
 def test_varlen_backward_fake_tensors():
     from torch._subclasses.fake_tensor import FakeTensorMode
 
+    import dash.interface  # noqa: F401  (registers the custom ops; `import dash` is lazy)
+
     with FakeTensorMode():
         q = torch.empty(50, 8, 128, dtype=torch.bfloat16)
         k = torch.empty(70, 2, 128, dtype=torch.bfloat16)
