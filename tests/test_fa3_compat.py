@@ -215,6 +215,38 @@ def test_te_style_forward_and_in_place_backward(installed, causal):
     assert torch.equal(softmax_d, want_d)
 
 
+@pytest.mark.parametrize("causal", [False, True])
+def test_varlen_through_fa3s_forward_backward_and_torch_ops(installed, causal):
+    """A packed batch through `_flash_attn_forward` / `_flash_attn_backward` (in place, into views)
+    and FA3's torch ops: dash.flash_attn_varlen_func's results and gradients."""
+    from flash_attn_interface import _flash_attn_backward, _flash_attn_forward
+
+    from dash.reference import attention_varlen_ref_bwd
+    from tests.test_varlen_bwd import packed
+
+    q, k, v, dout, cu_q, cu_k = packed([(5, 7), (0, 3), (9, 2), (4, 4)], 4, 2, 64, torch.bfloat16, device="cpu")
+    out, lse, *rest = _flash_attn_forward(q, k, v, cu_seqlens_q=cu_q, cu_seqlens_k=cu_k, max_seqlen_q=9,
+                                          max_seqlen_k=7, causal=causal)
+    out_ref, lse_ref = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 9, 7, causal=causal, return_attn_probs=True)
+    assert torch.equal(out, out_ref) and torch.equal(lse, lse_ref) and all(t.numel() == 0 for t in rest)
+    kv_grad = torch.full((k.shape[0], 2, 2, 64), 7.0, dtype=torch.bfloat16)
+    dq = torch.empty_like(q)
+    dk, dv = kv_grad.unbind(dim=1)
+    softmax_d = _flash_attn_backward(dout, q, k, v, out, lse, cu_q, cu_k, None, None, 9, 7, dq, dk, dv,
+                                     is_causal=causal, deterministic=True)
+    for got, want in zip((dq, dk, dv), attention_varlen_ref_bwd(q, k, v, dout, cu_q, cu_k, causal=causal)):
+        assert torch.equal(got, want)
+    assert softmax_d.shape == (4, q.shape[0]) and torch.equal(softmax_d, (dout.float() * out.float()).sum(-1).T)
+    got, lse_op, *_ = torch.ops.flash_attn_3.fwd(q, k, v, None, None, None, None, cu_q, cu_k, None, None, None, 9, 7,
+                                                 is_causal=causal)
+    assert torch.equal(got, out_ref) and torch.equal(lse_op, lse_ref)
+    dq2, dk2, dv2 = torch.zeros_like(q), torch.zeros_like(k), torch.zeros_like(v)
+    torch.ops.flash_attn_3.bwd(dout, q, k, v, out, lse, dq2, dk2, dv2, cu_q, cu_k, None, None, 9, 7, None, causal)
+    assert torch.equal(dq2, dq) and torch.equal(dk2, dk) and torch.equal(dv2, dv)
+    with pytest.raises(NotImplementedError, match="cu_seqlens_q is given without cu_seqlens_k"):
+        _flash_attn_forward(q, k, v, cu_seqlens_q=cu_q)
+
+
 def test_flash_attn_forward_is_differentiable_and_writes_out(installed):
     from flash_attn_interface import _flash_attn_forward
 

@@ -172,6 +172,23 @@ def test_varlen_grads_do_not_depend_on_the_packing(causal):
 
 
 @pytest.mark.gpu
+def test_varlen_through_fa3s_backward_is_dashs():
+    """FA3's `_flash_attn_backward` on a packed batch (dash's FA3 module) writes dash's
+    deterministic varlen gradients, bit for bit, into the caller's tensors."""
+    from dash.integrations import flash_attn_interface as fa3
+
+    q, k, v, dout, cu_q, cu_k = packed([(300, 700), (129, 129), (1, 64)], 8, 2, 128, torch.bfloat16, seed=6)
+    out, lse, *_ = fa3._flash_attn_forward(q, k, v, cu_seqlens_q=cu_q, cu_seqlens_k=cu_k, max_seqlen_q=300,
+                                           max_seqlen_k=700, causal=True)
+    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    fa3._flash_attn_backward(dout, q, k, v, out, lse, cu_q, cu_k, None, None, 300, 700, dq, dk, dv, is_causal=True,
+                             deterministic=True)
+    want = ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu_q, cu_k, causal=True, deterministic=True)
+    for got, w in zip((dq, dk, dv), want):
+        assert torch.equal(got, w)
+
+
+@pytest.mark.gpu
 @pytest.mark.parametrize("batch", [33, 1100])
 def test_varlen_many_sequences(batch):
     """More sequences than a warp's 32 lanes (the kernel's warp-wide search for a CTA's sequence

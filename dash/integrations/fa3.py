@@ -164,7 +164,8 @@ def _fwd(q, k, v, k_new=None, v_new=None, q_v=None, out=None, cu_seqlens_q=None,
 
     return _forward("torch.ops.flash_attn_3.fwd", q, k, v, k_new=k_new, v_new=v_new, qv=q_v, out_=out,
                     cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k, cu_seqlens_k_new=cu_seqlens_k_new,
-                    seqused_q=seqused_q, seqused_k=seqused_k, page_table=page_table, kv_batch_idx=kv_batch_idx,
+                    seqused_q=seqused_q, seqused_k=seqused_k, max_seqlen_q=max_seqlen_q, max_seqlen_k=max_seqlen_k,
+                    page_table=page_table, kv_batch_idx=kv_batch_idx,
                     leftpad_k=leftpad_k, rotary_cos=rotary_cos, rotary_sin=rotary_sin,
                     seqlens_rotary=seqlens_rotary, q_descale=q_descale, k_descale=k_descale, v_descale=v_descale,
                     softmax_scale=softmax_scale, causal=is_causal, window_size_left=window_size_left,
@@ -184,13 +185,17 @@ def _bwd(dout, q, k, v, out, softmax_lse, dq=None, dk=None, dv=None, cu_seqlens_
 
     _backward_into("torch.ops.flash_attn_3.bwd", dout, q, k, v, out, softmax_lse, dq, dk, dv,
                    cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k, seqused_q=seqused_q, seqused_k=seqused_k,
-                   softmax_scale=softmax_scale, is_causal=is_causal, window_size_left=window_size_left,
+                   max_seqlen_q=max_seqlen_q, max_seqlen_k=max_seqlen_k, softmax_scale=softmax_scale, is_causal=is_causal, window_size_left=window_size_left,
                    window_size_right=window_size_right, softcap=softcap, deterministic=deterministic,
                    sm_margin=sm_margin)
     return tuple(q.new_empty(0, dtype=torch.float32) for _ in range(5))
 
 
 def _fwd_fake(q, k, v, *args, **kwargs):
+    if q.dim() == 3:  # a packed batch: (total_q, heads, d), softmax_lse (heads, total_q)
+        total_q, heads, _ = q.shape
+        out = q.new_empty(total_q, heads, v.shape[-1])
+        return out, q.new_empty(heads, total_q, dtype=torch.float32), *(q.new_empty(0, dtype=torch.float32),) * 2
     batch, seqlen_q, heads, _ = q.shape
     out = q.new_empty(batch, seqlen_q, heads, v.shape[-1])
     return out, q.new_empty(batch, heads, seqlen_q, dtype=torch.float32), *(q.new_empty(0, dtype=torch.float32),) * 2
@@ -233,7 +238,7 @@ def activate_sdpa(force: bool = False) -> dict:
     `torch.use_deterministic_algorithms(True)` makes it bitwise deterministic. SDPA picks the
     flash backend only where it applies (no attn_mask, no dropout, CUDA tensors, sm90, equal
     seqlens under is_causal); dash raises NotImplementedError for what it does not run (head
-    dims other than 64 and 128, varlen through the torch ops). Returns install()'s report. `deactivate_sdpa()` undoes
+    dims other than 64 and 128, sliding windows, softcap). Returns install()'s report. `deactivate_sdpa()` undoes
     the routing."""
     why = sdpa_route_available()
     if why is not None:

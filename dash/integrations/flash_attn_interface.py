@@ -4,12 +4,13 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; `flash_attn_varlen_func`, forward and
-backward. FA3's windows are resolved as FA3's C++
-does (`dash.interface.mask_of_window`): a window that covers every key is no window and
-(-1, 0) is the causal mask. Every other argument that changes the result (variable-length
-batches through `_flash_attn_forward` or `_flash_attn_backward`, sliding windows, softcap, paged
-or rotary KV caches, fp8 descales, qv, attention_chunk, forced key splits) raises
+aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; packed (variable-length) batches
+through `flash_attn_varlen_func`, `_flash_attn_forward`/`_flash_attn_backward` and the torch ops
+(cu_seqlens_q and cu_seqlens_k both given; seqused_q/k), forward and backward. FA3's windows are
+resolved as FA3's C++ does (`dash.interface.mask_of_window`): a window that covers every key is
+no window and (-1, 0) is the causal mask. Every other argument that changes the result (one
+cu_seqlens without the other, sliding windows, softcap, paged or rotary KV caches, fp8
+descales, qv, attention_chunk, forced key splits) raises
 NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
 
@@ -37,7 +38,7 @@ __all__ = ["flash_attn_func", "flash_attn_qkvpacked_func", "flash_attn_varlen_fu
 # Marks this module (and the flash_attn_3 package dash.integrations.fa3 makes) as dash's, not FA3's.
 __dash_fa3_shim__ = True
 
-_VARLEN = "variable-length (packed) batches are not supported by dash yet; pad to a batch"
+_VARLEN = "dash runs packed (variable-length) batches with cu_seqlens_q and cu_seqlens_k both given"
 
 
 def _none_only(where, **args):
@@ -51,6 +52,26 @@ def _varlen_none(where, **args):
     for name, value in args.items():
         if value is not None:
             raise NotImplementedError(f"{where}: {name} given: {_VARLEN}")
+
+
+def _packed(where, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k):
+    """Whether a call is a packed (varlen) batch: both cu_seqlens given. One of them alone (FA3's
+    padded queries over packed keys, or paged caches) and seqused without cu_seqlens are not
+    supported: NotImplementedError naming the argument."""
+    if cu_seqlens_q is None and cu_seqlens_k is None:
+        _varlen_none(where, seqused_q=seqused_q, seqused_k=seqused_k)
+        return False
+    if cu_seqlens_q is None or cu_seqlens_k is None:
+        missing = "cu_seqlens_q" if cu_seqlens_q is None else "cu_seqlens_k"
+        given = "cu_seqlens_k" if cu_seqlens_q is None else "cu_seqlens_q"
+        raise NotImplementedError(f"{where}: {given} is given without {missing}: {_VARLEN}")
+    return True
+
+
+def _max_seqlen(value, total):
+    """FA3's max_seqlen of a packed call, used only to resolve the window: None -> the total
+    (an upper bound, which resolves every window the same way for the full and causal masks)."""
+    return total if value is None else value
 
 
 def _scalar_default(where, **args):
@@ -72,18 +93,33 @@ def _empty_accum(like):
 
 
 def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens_k, cu_seqlens_k_new, seqused_q,
-             seqused_k, page_table, kv_batch_idx, leftpad_k, rotary_cos, rotary_sin, seqlens_rotary, q_descale,
-             k_descale, v_descale, softmax_scale, causal, window_size_left, window_size_right, attention_chunk,
-             softcap, scheduler_metadata, num_splits, sm_margin, differentiable):
+             seqused_k, max_seqlen_q=None, max_seqlen_k=None, page_table, kv_batch_idx, leftpad_k, rotary_cos,
+             rotary_sin, seqlens_rotary, q_descale, k_descale, v_descale, softmax_scale, causal, window_size_left,
+             window_size_right, attention_chunk, softcap, scheduler_metadata, num_splits, sm_margin, differentiable):
     """The body of FA3's forward (`_flash_attn_forward`, `torch.ops.flash_attn_3.fwd`): checks, then
-    dash's forward. Returns (out, softmax_lse, out_accum, softmax_lse_accum)."""
-    _varlen_none(where, cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k, cu_seqlens_k_new=cu_seqlens_k_new,
-                 seqused_q=seqused_q, seqused_k=seqused_k)
+    dash's forward, of a padded batch or, with cu_seqlens_q and cu_seqlens_k, a packed one (q
+    (total_q, heads, d); softmax_lse (heads, total_q)). Returns (out, softmax_lse, out_accum,
+    softmax_lse_accum)."""
+    _varlen_none(where, cu_seqlens_k_new=cu_seqlens_k_new)
+    packed = _packed(where, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
     _none_only(where, k_new=k_new, v_new=v_new, qv=qv, page_table=page_table, kv_batch_idx=kv_batch_idx,
                leftpad_k=leftpad_k, rotary_cos=rotary_cos, rotary_sin=rotary_sin, seqlens_rotary=seqlens_rotary,
                q_descale=q_descale, k_descale=k_descale, v_descale=v_descale, scheduler_metadata=scheduler_metadata)
     _scalar_default(where, attention_chunk=(attention_chunk, 0), softcap=(softcap, 0.0))
     check_num_splits(num_splits, where)
+    if packed:
+        validate.check_tensor("q", q)
+        validate.check_tensor("k", k)
+        with contextlib.nullcontext() if differentiable else torch.no_grad():
+            out, lse = interface.flash_attn_varlen_func(
+                q, k, v, cu_seqlens_q, cu_seqlens_k, _max_seqlen(max_seqlen_q, q.shape[0]),
+                _max_seqlen(max_seqlen_k, k.shape[0]), seqused_q, seqused_k, softmax_scale, causal,
+                window_size=(window_size_left, window_size_right), num_splits=num_splits, sm_margin=sm_margin,
+                return_attn_probs=True)
+        if out_ is not None:
+            out_.copy_(out)
+            out = out_
+        return out, lse, _empty_accum(q), _empty_accum(q)
     causal = mask_of_window(causal, window_size_left, window_size_right, *_seqlens(q, k),
                             name="(window_size_left, window_size_right)")
     with contextlib.nullcontext() if differentiable else torch.no_grad():
@@ -96,13 +132,32 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
 
 
 def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seqlens_q, cu_seqlens_k, seqused_q,
-                   seqused_k, softmax_scale, is_causal, window_size_left, window_size_right, softcap, deterministic,
-                   sm_margin):
+                   seqused_k, max_seqlen_q=None, max_seqlen_k=None, softmax_scale, is_causal, window_size_left,
+                   window_size_right, softcap, deterministic, sm_margin):
     """The body of FA3's backward (`_flash_attn_backward`, `torch.ops.flash_attn_3.bwd`): dq, dk, dv
-    written in place (allocated when None, as FA3 does). Returns (dq, dk, dv)."""
-    _varlen_none(where, cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k, seqused_q=seqused_q,
-                 seqused_k=seqused_k)
+    written in place (allocated when None, as FA3 does), of a padded batch or, with cu_seqlens_q
+    and cu_seqlens_k, a packed one. Returns (dq, dk, dv)."""
+    packed = _packed(where, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
     _scalar_default(where, softcap=(softcap, 0.0))
+    if packed:
+        validate.check_tensor("q", q)
+        validate.check_tensor("k", k)
+        causal = mask_of_window(is_causal, window_size_left, window_size_right,
+                                _max_seqlen(max_seqlen_q, q.shape[0]), _max_seqlen(max_seqlen_k, k.shape[0]),
+                                name="(window_size_left, window_size_right)")
+        scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
+        validate.check_sm_margin(sm_margin, q.device)
+        det = interface.deterministic_requested(deterministic)
+        grads = interface._attn_bwd_varlen_op(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q,
+                                              seqused_k, scale, bool(causal), det, "auto" if det else "atomic")
+        result = []
+        for dst, src in zip((dq, dk, dv), grads):
+            if dst is None:
+                dst = src
+            else:
+                dst.copy_(src)
+            result.append(dst)
+        return tuple(result)
     causal = mask_of_window(is_causal, window_size_left, window_size_right, *_seqlens(q, k),
                             name="(window_size_left, window_size_right)")
     scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
@@ -127,7 +182,8 @@ def _flash_attn_forward(q, k, v, k_new=None, v_new=None, qv=None, out_=None, cu_
     Differentiable, as FA3's (its backward is deterministic only under the global switches)."""
     return _forward("_flash_attn_forward", q, k, v, k_new=k_new, v_new=v_new, qv=qv, out_=out_,
                     cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k, cu_seqlens_k_new=cu_seqlens_k_new,
-                    seqused_q=seqused_q, seqused_k=seqused_k, page_table=page_table, kv_batch_idx=kv_batch_idx,
+                    seqused_q=seqused_q, seqused_k=seqused_k, max_seqlen_q=max_seqlen_q, max_seqlen_k=max_seqlen_k,
+                    page_table=page_table, kv_batch_idx=kv_batch_idx,
                     leftpad_k=leftpad_k, rotary_cos=rotary_cos, rotary_sin=rotary_sin,
                     seqlens_rotary=seqlens_rotary, q_descale=q_descale, k_descale=k_descale, v_descale=v_descale,
                     softmax_scale=softmax_scale, causal=causal, window_size_left=window_size_left,
@@ -145,10 +201,12 @@ def _flash_attn_backward(dout, q, k, v, out, softmax_lse, cu_seqlens_q=None, cu_
     context parallelism uses them) and returns softmax_d, rowsum(dout * out) in fp32, (batch,
     heads, seqlen_q) (FA3 pads its last dimension to its tile size; dash returns it unpadded)."""
     _backward_into("_flash_attn_backward", dout, q, k, v, out, softmax_lse, dq, dk, dv, cu_seqlens_q=cu_seqlens_q,
-                   cu_seqlens_k=cu_seqlens_k, seqused_q=sequed_q, seqused_k=sequed_k, softmax_scale=softmax_scale,
-                   is_causal=is_causal, window_size_left=window_size_left, window_size_right=window_size_right,
-                   softcap=softcap, deterministic=deterministic, sm_margin=sm_margin)
-    return (dout.float() * out.float()).sum(dim=-1).transpose(1, 2).contiguous()
+                   cu_seqlens_k=cu_seqlens_k, seqused_q=sequed_q, seqused_k=sequed_k, max_seqlen_q=max_seqlen_q,
+                   max_seqlen_k=max_seqlen_k, softmax_scale=softmax_scale, is_causal=is_causal,
+                   window_size_left=window_size_left, window_size_right=window_size_right, softcap=softcap,
+                   deterministic=deterministic, sm_margin=sm_margin)
+    # (batch, heads, seqlen_q), or (heads, total_q) for a packed batch, as softmax_lse
+    return (dout.float() * out.float()).sum(dim=-1).transpose(-2, -1).contiguous()
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
