@@ -100,6 +100,42 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
                      **arrays)
 
 
+L2_BYTES = 50 * 1024 * 1024  # what the launch groups size their heads' working set to (H100: 50 MB)
+
+
+def l2_group(problem) -> int:
+    """Instances (k/v head, batch) whose Q, dO and fp32 dQ accumulator fit in L2 together, a power
+    of two (at least 1): the launch order's head groups (bwd_grid.h)."""
+    group = problem.heads // problem.heads_kv
+    per_instance = problem.seqlen_q * problem.head_dim * (2 + 2 + 4) * group
+    return 1 << max(0, (L2_BYTES // max(per_instance, 1)).bit_length() - 1)
+
+
+def launch_fold(tables: BwdTables, problem):
+    """(launch_wave, launch_group) of the main kernel's launch order across (batch, k/v head)
+    instances (csrc/bwd/bwd_grid.h, dash.schedule.grid): the tables' wave, one group (0).
+
+    A developer's knob for measuring other orders (scripts/fold_ab.py, bench/NOTES.md "Launch
+    groups"): DASH_LAUNCH_FOLD="W:G", W "tables" or a wave (taken only by ascending, descending
+    and spt, whose CTAs never wait on a later launch index: shift's waves must stay whole) and G
+    "all", "l2" (l2_group) or a number of instances. Either way the bits are the same: the
+    launch order sets when CTAs start, never the order of the dQ additions."""
+    import os
+
+    wave, group = tables.launch_wave, 0
+    spec = os.environ.get("DASH_LAUNCH_FOLD")
+    if spec:
+        try:
+            w, g = spec.split(":")
+            if w != "tables" and tables.name in ("ascending", "descending", "spt"):
+                wave = max(1, min(int(w), len(tables.launch_order)))
+            group = 0 if g == "all" else (l2_group(problem) if g == "l2" else max(1, int(g)))
+        except ValueError:
+            raise ValueError(f'DASH_LAUNCH_FOLD must be "W:G" (W "tables" or an int, G "all", "l2" or an int), '
+                             f"got {spec!r}") from None
+    return wave, group
+
+
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
     """The schedule to run: 'atomic' when not deterministic; 'auto' asks the schedule model. An
     explicit schedule that does not apply to the problem's mask and shape is a ValueError (its
@@ -200,7 +236,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
     p.wave_size = tables.wave_size
-    p.launch_wave = tables.launch_wave
+    p.launch_wave, p.launch_group = launch_fold(tables, problem)
     if timing is not None:
         if timing.shape != (batch, heads_kv, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
             raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads_kv, num_n, 2)}")

@@ -262,6 +262,37 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     assert_close_as_fa3(f"dv [{tag}]", dv, dv_ref, dv_pt)
 
 
+@pytest.mark.parametrize("schedule,causal,fold", [("ascending", False, "1:2"), ("spt", True, "1:3"),
+                                                   ("descending", True, "2:l2"), ("shift", False, "tables:2"),
+                                                   ("shift_causal", True, "tables:1")])
+def test_launch_groups_change_when_ctas_start_not_the_bits(monkeypatch, schedule, causal, fold):
+    """DASH_LAUNCH_FOLD (dash.ops.launch_fold): the positions CTAs claim follow
+    dash.schedule.grid's grouped fold, and the gradients are bitwise those of the default order
+    (the launch order never sets the order of the dQ additions)."""
+    from dash import ops
+    from dash.schedule.grid import grouped_launch_position
+
+    batch, heads, heads_kv, seqlen = 3, 4, 2, 5312 if causal else 1216
+    q, k, v, dout = make_inputs(batch, seqlen, seqlen, heads, heads_kv, 64, torch.bfloat16, seed=3)
+    out, lse = reference_fwd(q, k, v, causal)
+    want = ops.attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule)
+    monkeypatch.setenv("DASH_LAUNCH_FOLD", fold)
+    tables = ops.schedule_tables(q, k, causal=causal, schedule=schedule)
+    problem = ops._problem(seqlen, seqlen, 64, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
+    W, G = ops.launch_fold(tables, problem)
+    N, instances = tables.launch_order.numel(), batch * heads_kv
+    assert (W == 1 if fold.startswith("1:") else True) and 1 <= W <= N
+    positions = torch.full((batch, heads_kv, N), -1, dtype=torch.int32, device="cuda")
+    got = ops.attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, positions=positions)
+    launch_pos = torch.empty(N, dtype=torch.long)
+    launch_pos[tables.launch_order.cpu().long()] = torch.arange(N)
+    expect = grouped_launch_position(launch_pos.numpy()[None, :], np.arange(instances)[:, None], N, W, instances,
+                                     G or instances)
+    assert np.array_equal(positions.cpu().view(instances, N).numpy(), expect)
+    for a, b in zip(got, want):
+        assert torch.equal(a, b)
+
+
 def test_a_bad_launch_wave_is_refused(monkeypatch):
     from dash import ops
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from dash.schedule import SCHEDULES, Costs, Problem, build_tables, check, min_capacity, simulate
-from dash.schedule.grid import dispatch_order, launch_position, unfold_launch_position
+from dash.schedule.grid import (dispatch_order, grouped_launch_position, launch_position, unfold_grouped_launch_position,
+                                unfold_launch_position)
 from dash.schedule.tables import WAVE_LIMIT
 
 SMALL = [(N, W, I) for N in range(1, 11) for W in range(1, N + 1) for I in range(1, 6)]
@@ -51,6 +52,29 @@ def test_the_fold_keeps_what_liveness_needs():
                     assert wave.max() < pos[i, a + W:a + 2 * W].min()
 
 
+def test_the_grouped_fold_is_one_fold_per_group():
+    """Groups of G instances, each folded on its own, group after group (the last smaller); the
+    closed form against loops, a bijection, and each group keeps what liveness needs."""
+    for N, W, I in SMALL:
+        for G in range(1, I + 2):
+            want = []
+            for first in range(0, I, G):
+                size = min(G, I - first)
+                want += [(j, first + i) for j, i in built_by_hand(N, W, size)]
+            j, i = dispatch_order(N, W, I, G)
+            assert list(zip(j.tolist(), i.tolist())) == want, (N, W, I, G)
+            pos = grouped_launch_position(j, i, N, W, I, G)
+            assert pos.tolist() == list(range(N * I))
+            back_j, back_i = unfold_grouped_launch_position(pos, N, W, I, G)
+            assert np.array_equal(back_j, j) and np.array_equal(back_i, i)
+            per_head = grouped_launch_position(np.arange(N)[None, :], np.arange(I)[:, None], N, W, I, G)
+            for h in range(I):
+                assert np.all(np.diff(per_head[h]) > 0)
+                for a in range(0, N, W):
+                    wave = per_head[h, a:a + W]
+                    assert np.array_equal(wave, np.arange(wave[0], wave[0] + len(wave)))
+
+
 @pytest.mark.parametrize("N,I", [(1, 1), (7, 1), (7, 4), (64, 32)])
 def test_a_wave_of_all_tiles_is_the_instance_major_order(N, I):
     j, i = dispatch_order(N, N, I)
@@ -83,6 +107,11 @@ def test_the_kernels_decode_is_this_formula():
             got = [C.bwd_unfold_launch_position(x, N, W, heads, batch) for x in range(N * I)]
             want = [(int(a), int(b) % heads, int(b) // heads) for a, b in zip(j, i)]
             assert got == want, (N, W, heads, batch)
+            for G in (1, 2, 3, I):
+                j, i = dispatch_order(N, W, I, G)
+                got = [C.bwd_unfold_launch_position(x, N, W, heads, batch, G) for x in range(N * I)]
+                want = [(int(a), int(b) % heads, int(b) // heads) for a, b in zip(j, i)]
+                assert got == want, (N, W, heads, batch, G)
     with pytest.raises(ValueError):
         C.bwd_unfold_launch_position(0, 4, 5, 1, 1)     # a wave beyond N
 

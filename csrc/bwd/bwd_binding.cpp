@@ -19,7 +19,7 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
-  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(total_visits);
+  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(launch_group); DASH_FIELD(total_visits);
   DASH_FIELD(timing); DASH_FIELD(trace); DASH_FIELD(positions);
   DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
   DASH_FIELD(varlen_status); DASH_FIELD(varlen_schedule);
@@ -32,13 +32,16 @@ void register_bwd(py::module_& m) {
 
   // The main kernel's decode of a launch position, run on the host: the same function the
   // device runs, so that the CPU tests can compare it with dash.schedule.grid's formula.
-  m.def("bwd_unfold_launch_position", [](int x, int tiles, int wave, int heads, int batch) {
+  m.def("bwd_unfold_launch_position", [](int x, int tiles, int wave, int heads, int batch, int group) {
     DASH_REQUIRE(tiles >= 1 && heads >= 1 && batch >= 1 && wave >= 1 && wave <= tiles,
                  "need tiles, heads, batch >= 1 and 1 <= wave <= tiles");
     DASH_REQUIRE(x >= 0 && unsigned(x) < dash::folded_grid_x(tiles, heads, batch), "x is not a position of the grid");
-    auto g = dash::unfold_launch_position(x, tiles, wave, heads, heads * batch);
+    DASH_REQUIRE(group >= 0, "need group >= 0 (0: one group of every instance)");
+    const int instances = heads * batch;
+    auto g = dash::unfold_grouped_launch_position(x, tiles, wave, group == 0 || group > instances ? instances : group,
+                                                  heads, instances);
     return py::make_tuple(g.tile, g.head, g.batch);
-  }, py::arg("x"), py::arg("tiles"), py::arg("wave"), py::arg("heads"), py::arg("batch"),
+  }, py::arg("x"), py::arg("tiles"), py::arg("wave"), py::arg("heads"), py::arg("batch"), py::arg("group") = 0,
      "(launch index, head, batch) of the main kernel's CTA at launch position x (csrc/bwd/bwd_grid.h)");
 
   auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {

@@ -70,6 +70,24 @@ __host__ __device__ __forceinline__ GridTile unfold_launch_position(int x, int t
   return {first + (r - instance * size), instance % heads, instance / heads};
 }
 
+// The same within groups of `group` consecutive instances (1 <= group; group >= instances: one
+// group, the fold above): the grid runs group 0's instances, folded in waves, then group 1's, and
+// so on (the last group may be smaller). A group's instances share the Q, dO and dQ accumulator
+// of their heads, which L2 then holds while they run (FA4's head swizzle does the same), where
+// folded across every instance each wave would stream them all through L2 again. Each group is a
+// fold of its own, so the liveness argument above holds group by group. One division more.
+__host__ __device__ __forceinline__ GridTile unfold_grouped_launch_position(int x, int tiles, int wave, int group,
+                                                                            int heads, int instances) {
+  if (group >= instances) return unfold_launch_position(x, tiles, wave, heads, instances);
+  const int span = group * tiles;  // positions of one whole group
+  const int g = x / span;
+  const int first = g * group;     // the group's first instance
+  const int size = instances - first < group ? instances - first : group;
+  const GridTile t = unfold_launch_position(x - g * span, tiles, wave, size, size);  // (j, instance in group, 0)
+  const int instance = first + t.head;
+  return {t.tile, instance % heads, instance / heads};
+}
+
 #ifdef __CUDACC__
 // This CTA's (tile, head, batch) at x = blockIdx.x (kernels whose CTAs never wait on each other).
 __device__ __forceinline__ GridTile unfold_grid_x(int tiles, int heads) {

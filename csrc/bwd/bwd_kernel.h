@@ -82,8 +82,8 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     w.visit_count = c.visit_count;
     instance = 0;  // (the debug hooks are off for varlen)
   } else if constexpr (Traits::kGroupedHeads) {
-    const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads_kv,
-                                              p.heads_kv * p.batch);
+    const GridTile g = unfold_grouped_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave,
+                                                      p.launch_group, p.heads_kv, p.heads_kv * p.batch);
     w.n = p.launch_order[g.tile];
     w.head_kv = g.head;
     w.batch = g.batch;
@@ -91,8 +91,8 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     w.head = w.head_kv * w.group;
     instance = int64_t(w.batch) * p.heads_kv + w.head_kv;
   } else {
-    const GridTile g = unfold_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave, p.heads,
-                                              p.heads * p.batch);
+    const GridTile g = unfold_grouped_launch_position(smem.launch_position, p.num_n_blocks, p.launch_wave,
+                                                      p.launch_group, p.heads, p.heads * p.batch);
     w.n = p.launch_order[g.tile];
     w.head = g.head;
     w.batch = g.batch;

@@ -17,7 +17,8 @@ struct BwdKernelParams {
   int group;  // q-heads per k/v head (read by the grouped instances only)
   int batch, heads, heads_kv, seqlen_q, seqlen_k;
   int num_m_blocks, num_n_blocks;
-  int launch_wave;  // the fold of launch positions across instances (bwd_grid.h)
+  int launch_wave;   // the fold of launch positions across instances (bwd_grid.h)
+  int launch_group;  // ... within groups of this many instances (1 <= launch_group <= instances)
   float softmax_scale, scale_log2;
   bool causal;
   bool deterministic;

@@ -81,6 +81,12 @@ struct BwdLaunch {
                  "BwdParams.launch_wave must be in [1, " + std::to_string(kp.num_n_blocks) + "] (the KV tiles per head; " +
                      "that many keeps the instance-major order), got " + std::to_string(p.launch_wave));
     kp.launch_wave = p.launch_wave;
+    DASH_REQUIRE(p.launch_group >= 0, "BwdParams.launch_group must be >= 0 (0: one group), got " +
+                                          std::to_string(p.launch_group));
+    {
+      const int instances = (GroupedHeads ? p.heads_kv : p.heads) * p.batch;
+      kp.launch_group = p.launch_group == 0 || p.launch_group > instances ? instances : p.launch_group;
+    }
     kp.softmax_scale = p.softmax_scale;
     kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
     kp.causal = p.causal;

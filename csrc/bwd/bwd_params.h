@@ -60,6 +60,9 @@ struct BwdParams {
   // wave k + 1. 1 <= launch_wave <= N; N keeps the instance-major order. Sets the order CTAs
   // start in, never the order of the dQ additions (the ranks do), so it changes speed, not bits.
   int launch_wave = 0;
+  // ... within groups of launch_group consecutive instances (unfold_grouped_launch_position): the
+  // instances that share L2 while they run. 0 (or more than there are instances): one group.
+  int launch_group = 0;
   int total_visits = 0;  // length of visit_m
 
   // Debug hooks, off when zero:

@@ -16,6 +16,15 @@ its own wave k, idle on Q tiles wave k has not finished. W = N is the instance-m
 x = j + N * instance. The fold keeps each head's order of launch indices and keeps a head's wave
 on consecutive positions, so the liveness argument (docs/schedules.md) holds unchanged.
 
+Groups (unfold_grouped_launch_position): the instances may be cut into groups of G consecutive
+ones (the last may be smaller), each folded as above on its own, group after group:
+
+    x = g * G * N + (the fold of instance - g * G among the group's min(G, I - g * G)),  g = instance // G
+
+so the heads that run together are G heads whose Q, dO and dQ accumulator L2 holds together
+(dash.ops.launch_fold). G >= I is the fold above. Each group keeps the fold's properties, so
+liveness holds group by group.
+
 Which W: a table's launch_wave (ScheduleTables.launch_wave), its wave_size: waves of at most
 WAVE_LIMIT for shift and shift_causal, N (no fold) for ascending, descending and spt.
 """
@@ -57,8 +66,48 @@ def unfold_launch_position(x, N: int, wave: int, instances: int):
     return first + (r - instance * size), instance
 
 
-def dispatch_order(N: int, wave: int, instances: int):
-    """(launch index j, instance) of every launch position 0, 1, ..., N * instances - 1: the
-    order the kernel's CTAs claim them, which the model dispatches in."""
+def grouped_launch_position(j, instance, N: int, wave: int, instances: int, group: int):
+    """launch_position within groups of `group` instances (group >= instances: one group)."""
     N, W, I = _checked(N, wave, instances)
-    return unfold_launch_position(np.arange(N * I, dtype=np.int64), N, W, I)
+    G = min(int(group), I)
+    if G < 1:
+        raise ValueError(f"need group >= 1, got {group}")
+    instance = np.asarray(instance, dtype=np.int64)
+    g = instance // G
+    size = np.minimum(G, I - g * G)
+    inner = instance - g * G
+    # launch_position with a per-element group size (vectorized by hand: its I varies)
+    j = np.asarray(j, dtype=np.int64)
+    k = j // W
+    wsize = np.minimum(W, N - k * W)
+    return g * G * N + k * W * size + inner * wsize + (j - k * W)
+
+
+def unfold_grouped_launch_position(x, N: int, wave: int, instances: int, group: int):
+    """(launch index j, instance) at launch position x of the grouped fold: the inverse of
+    grouped_launch_position, the device's closed form (unfold_grouped_launch_position)."""
+    N, W, I = _checked(N, wave, instances)
+    G = min(int(group), I)
+    if G < 1:
+        raise ValueError(f"need group >= 1, got {group}")
+    x = np.asarray(x, dtype=np.int64)
+    g = x // (G * N)
+    size = np.minimum(G, I - g * G)
+    r = x - g * G * N
+    k = r // (W * size)
+    first = k * W
+    wsize = np.minimum(W, N - first)
+    rr = r - k * W * size
+    inner = rr // wsize
+    return first + (rr - inner * wsize), g * G + inner
+
+
+def dispatch_order(N: int, wave: int, instances: int, group: int | None = None):
+    """(launch index j, instance) of every launch position 0, 1, ..., N * instances - 1: the
+    order the kernel's CTAs claim them, which the model dispatches in (group: the instances per
+    launch group, None or >= instances for one group)."""
+    N, W, I = _checked(N, wave, instances)
+    x = np.arange(N * I, dtype=np.int64)
+    if group is None or group >= I:
+        return unfold_launch_position(x, N, W, I)
+    return unfold_grouped_launch_position(x, N, W, I, group)

@@ -1,0 +1,86 @@
+"""The main kernel's launch order across heads, measured: every dash schedule under several folds
+(DASH_LAUNCH_FOLD="W:G", dash.ops.launch_fold) beside FA4, interleaved in one process.
+
+    python scripts/fold_ab.py                     # the peer grid's 14 cells
+    python scripts/fold_ab.py --folds base 1:l2 --cells 64f8k 128c2k
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from bench.bwd import fa4_bwd_fn  # noqa: E402
+from bench.common import PEER_GRID, attention_flops, ready_or_none, time_interleaved  # noqa: E402
+from dash.fwd import attn_fwd  # noqa: E402
+from dash.ops import attn_bwd, schedules_for  # noqa: E402
+
+
+def with_fold(fold, fn):
+    def run():
+        if fold == "base":
+            os.environ.pop("DASH_LAUNCH_FOLD", None)
+        else:
+            os.environ["DASH_LAUNCH_FOLD"] = fold
+        return fn()
+    return run
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--folds", nargs="+", default=["base", "1:l2", "4:l2", "1:all", "tables:l2"])
+    ap.add_argument("--cells", nargs="*", help="e.g. 64f8k 128c2k 128gc8k (default: the peer grid)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--no-fa4", action="store_true")
+    args = ap.parse_args()
+    print("device:", torch.cuda.get_device_name())
+    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+        causal = mask == "causal"
+        name = f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
+        if args.cells and name not in args.cells:
+            continue
+        batch = 16384 // seqlen
+        torch.manual_seed(0)
+        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+        out, lse = attn_fwd(q, k, v, causal=causal)
+        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+        fns = {}
+        for fold in args.folds:
+            for sched in ("atomic",) + schedules_for(causal):
+                call = (lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
+                                                 deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
+                fns[f"{fold}|{sched}"] = with_fold(fold, call)
+        if not args.no_fa4:
+            for det in (False, True):
+                fn = ready_or_none("fa4", lambda d=det: fa4_bwd_fn(q, k, v, dout, causal, d))
+                if fn is not None:
+                    fns["fa4-det" if det else "fa4"] = fn
+        # The launch order sets when CTAs start, never the order of the dQ additions: every fold
+        # gives each deterministic schedule's bits (and finishes).
+        for sched in schedules_for(causal):
+            want = None
+            for fold in args.folds:
+                fns[f"{fold}|{sched}"]()
+                got = tuple(t.clone() for t in (dq, dk, dv))
+                if want is None:
+                    want = got
+                elif not all(torch.equal(a, b) for a, b in zip(got, want)):
+                    print(f"  BITS DIFFER: {name} {sched} under fold {fold}")
+        ms = time_interleaved(fns, args.rounds)
+        os.environ.pop("DASH_LAUNCH_FOLD", None)
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="bwd")
+        tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}
+        print(f"\n== {name}  fa4 {tf.get('fa4', float('nan')):.1f}  fa4-det {tf.get('fa4-det', float('nan')):.1f}")
+        scheds = ("atomic",) + schedules_for(causal)
+        print(f"{'fold':>10} " + " ".join(f"{s:>12}" for s in scheds) + f" {'best det':>9}")
+        for fold in args.folds:
+            vals = [tf[f"{fold}|{s}"] for s in scheds]
+            print(f"{fold:>10} " + " ".join(f"{x:12.1f}" for x in vals) + f" {max(vals[1:]):9.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
