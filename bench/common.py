@@ -45,11 +45,15 @@ def time_interleaved(fns, rounds):
     picks (bench/NOTES.md, v16)."""
     import statistics
 
+    # Each closure is timed for about 300 ms in all, cut into `rounds` slices: more rounds spread
+    # a closure over more of the run at the same cost (identical configurations read up to 8%
+    # apart in a run of 3 rounds of 100 ms, bench/NOTES.md "Launch groups").
+    rep = max(20, 300 // max(1, rounds))
     samples = {name: [] for name in fns}
     names = list(fns)
     for r in range(rounds):
         for name in names[r % len(names):] + names[:r % len(names)]:
-            samples[name].append(time_ms(fns[name]))
+            samples[name].append(time_ms(fns[name], warmup=10, rep=rep))
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
 

@@ -1,6 +1,7 @@
 """One training step of attention (forward + backward through autograd): dash's
-`flash_attn_func` (deterministic with the auto schedule, and non-deterministic) against PyTorch
-SDPA's backends, on the grid of DESIGN.md section 7 (bf16, batch x seqlen = 16384, hdim 64 with
+`flash_attn_func` (deterministic with the auto schedule, and non-deterministic) against
+FlashAttention-4 (its forward then its backward, non-deterministic and deterministic, where
+`flash_attn.cute` imports) and PyTorch SDPA's backends, on the grid of DESIGN.md section 7 (bf16, batch x seqlen = 16384, hdim 64 with
 32 heads and hdim 128 with 16 heads, causal and full).
 
 FLOPs per step = 3.5 x the forward's 4 b h s_q s_k d (forward 1 + backward 2.5), halved for
@@ -19,7 +20,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import grid_arguments, plot_results, save_results, sdpa_backend, sweep  # noqa: E402
+from bench.common import fa4_interface, grid_arguments, peers, plot_results, save_results, sdpa_backend, sweep  # noqa: E402
 import dash  # noqa: E402
 
 IMPLS = ("dash-det", "dash-atomic", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
@@ -27,7 +28,7 @@ IMPLS = ("dash-det", "dash-atomic", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient"
 
 def step_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
     """A closure running forward + backward once, and the schedule dash's backward used."""
-    if impl.startswith("dash"):
+    if impl.startswith("dash") or impl.startswith("fa4"):
         shape = (batch, seqlen, heads, hdim)
     else:  # SDPA's native (batch, heads, seqlen, head_dim) layout
         shape = (batch, heads, seqlen, hdim)
@@ -39,6 +40,14 @@ def step_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
         def fn():
             out = dash.flash_attn_func(q, k, v, causal=causal, deterministic=det)
             return torch.autograd.grad(out, (q, k, v), dout)
+        return fn
+
+    if impl.startswith("fa4"):
+        fa4, det = fa4_interface(), impl == "fa4-det"
+
+        def fn():
+            out, lse = fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)[:2]
+            return fa4._flash_attn_bwd(q, k, v, out, dout, lse, causal=causal, deterministic=det)
         return fn
 
     def fn():
@@ -54,12 +63,14 @@ def describe(impl):
         return "dash", "auto", True
     if impl == "dash-atomic":
         return "dash", "atomic", False
+    if impl.startswith("fa4"):
+        return "fa4", None, impl == "fa4-det"
     return impl, None, False
 
 
 def main():
     args = grid_arguments(__doc__).parse_args()
-    impls = IMPLS[:2] if args.no_sdpa else IMPLS
+    impls = IMPLS[:2] + (("fa4", "fa4-det") if "fa4" in peers(args) else ()) + (() if args.no_sdpa else IMPLS[2:])
     records = sweep(args, "Forward + backward", impls, "fwd_bwd", step_fn, describe, "dash-det")
     if not args.no_save:
         path = save_results("fwd_bwd", records)
