@@ -3,6 +3,7 @@
 // per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
+#include <utility>
 
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
@@ -15,6 +16,41 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kVec = 8;  // 16-byte accesses of 2-byte elements
+
+// D = rowsum(dO * O) for rows [0, block_m) of a Q tile, by the CTA: each row is read by a group of
+// `lanes` lanes (d / 8 rounded down to a power of two, at most 32: 8 at hdim 64, 16 at 128), 16
+// bytes per lane and load, so a warp reads 32 / lanes rows at once and reduces each in log2(lanes)
+// shuffles. (With a whole warp per row, 3 of 4 lanes idled at hdim 64 and the preprocess took
+// 162 us where FA4's takes 98, bench/NOTES.md "The preprocess at memory speed".)
+// rows(r) gives the row's (o, dout) pointers, null for a row without data (its D is 0);
+// done(r, D) runs on the group's first lane.
+template <class Element, class Rows, class Done>
+__device__ __forceinline__ void row_dots(int block_m, int d, Rows&& rows, Done&& done) {
+  int lanes = 1;
+  while (lanes < 32 && lanes * 2 * kVec <= d) lanes *= 2;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int sub = lane % lanes;                                  // lane within its row's group
+  const int rows_per_pass = (kThreads / 32) * (32 / lanes);
+  for (int first = 0; first < block_m; first += rows_per_pass) {  // uniform over the CTA
+    const int r = first + warp * (32 / lanes) + lane / lanes;
+    float acc = 0.f;
+    if (r < block_m) {
+      const auto [o, dout] = rows(r);
+      if (o != nullptr) {
+        for (int c = sub * kVec; c < d; c += lanes * kVec) {
+          uint4 ov = *reinterpret_cast<const uint4*>(o + c);
+          uint4 dv = *reinterpret_cast<const uint4*>(dout + c);
+          const Element* oe = reinterpret_cast<const Element*>(&ov);
+          const Element* de = reinterpret_cast<const Element*>(&dv);
+#pragma unroll
+          for (int i = 0; i < kVec; ++i) acc += float(oe[i]) * float(de[i]);
+        }
+      }
+    }
+    for (int off = lanes / 2; off > 0; off /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, off);
+    if (sub == 0 && r < block_m) done(r, acc);
+  }
+}
 
 template <class Element>
 __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int block_m) {
@@ -29,30 +65,23 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
   const Element* o = p.out.as<const Element>() + batch * p.out.batch_stride + head * p.out.head_stride;
   const Element* dout = p.dout.as<const Element>() + batch * p.dout.batch_stride + head * p.dout.head_stride;
 
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  for (int r = warp; r < block_m; r += kThreads / 32) {
-    const int row = m_block * block_m + r;
-    float acc = 0.f;
-    if (row < p.seqlen_q) {
-      for (int c = lane * kVec; c < d; c += 32 * kVec) {
-        uint4 ov = *reinterpret_cast<const uint4*>(o + row * p.out.row_stride + c);
-        uint4 dv = *reinterpret_cast<const uint4*>(dout + row * p.dout.row_stride + c);
-        const Element* oe = reinterpret_cast<const Element*>(&ov);
-        const Element* de = reinterpret_cast<const Element*>(&dv);
-#pragma unroll
-        for (int i = 0; i < kVec; ++i) acc += float(oe[i]) * float(de[i]);
-      }
-    }
-#pragma unroll
-    for (int off = 16; off > 0; off /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, off);
-    if (lane == 0) {
-      dpsum[r] = acc;
-      // Rows past seqlen_q, and rows the mask left empty (LSE = -inf), get +inf so that
-      // P = exp2(S - LSE) is exactly 0 for them in the main kernel.
-      const float l = row < p.seqlen_q ? lse[row] : INFINITY;
-      lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
-    }
-  }
+  const int row0 = m_block * block_m;
+  row_dots<Element>(
+      block_m, d,
+      [&](int r) {
+        const int row = row0 + r;
+        const bool has = row < p.seqlen_q;
+        return std::pair<const Element*, const Element*>(has ? o + int64_t(row) * p.out.row_stride : nullptr,
+                                                         has ? dout + int64_t(row) * p.dout.row_stride : nullptr);
+      },
+      [&](int r, float acc) {
+        const int row = row0 + r;
+        dpsum[r] = acc;
+        // Rows past seqlen_q, and rows the mask left empty (LSE = -inf), get +inf so that
+        // P = exp2(S - LSE) is exactly 0 for them in the main kernel.
+        const float l = row < p.seqlen_q ? lse[row] : INFINITY;
+        lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+      });
   // Zero this tile's slice of the dQ accumulator and its ticket counter: both are reused
   // across calls, and a stale counter would make the ticket lock wait forever.
   float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
@@ -83,32 +112,21 @@ __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p
   float* lse_log2 = reinterpret_cast<float*>(p.lse_log2) + row_base;
   float* dpsum = reinterpret_cast<float*>(p.dpsum) + row_base;
   const int64_t total_q = p.seqlen_q;
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  for (int r = warp; r < block_m; r += kThreads / 32) {
-    const int row = tile.m_block * block_m + r;  // in the sequence
-    const bool used = tile.has_rows && row < tile.q_used;
-    const int64_t packed_row = int64_t(tile.q_begin) + row;
-    float acc = 0.f;
-    if (used) {
-      const Element* o = p.out.as<const Element>() + packed_row * p.out.row_stride + tile.head * p.out.head_stride;
-      const Element* dout = p.dout.as<const Element>() + packed_row * p.dout.row_stride + tile.head * p.dout.head_stride;
-      for (int c = lane * kVec; c < d; c += 32 * kVec) {
-        uint4 ov = *reinterpret_cast<const uint4*>(o + c);
-        uint4 dv = *reinterpret_cast<const uint4*>(dout + c);
-        const Element* oe = reinterpret_cast<const Element*>(&ov);
-        const Element* de = reinterpret_cast<const Element*>(&dv);
-#pragma unroll
-        for (int i = 0; i < kVec; ++i) acc += float(oe[i]) * float(de[i]);
-      }
-    }
-#pragma unroll
-    for (int off = 16; off > 0; off /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, off);
-    if (lane == 0) {
-      dpsum[r] = acc;
-      const float l = used ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row] : INFINITY;
-      lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
-    }
-  }
+  auto used = [&](int r) { return tile.has_rows && tile.m_block * block_m + r < tile.q_used; };
+  auto packed_row = [&](int r) { return int64_t(tile.q_begin) + tile.m_block * block_m + r; };  // r: in the tile
+  row_dots<Element>(
+      block_m, d,
+      [&](int r) {
+        if (!used(r)) return std::pair<const Element*, const Element*>(nullptr, nullptr);
+        return std::pair<const Element*, const Element*>(
+            p.out.as<const Element>() + packed_row(r) * p.out.row_stride + tile.head * p.out.head_stride,
+            p.dout.as<const Element>() + packed_row(r) * p.dout.row_stride + tile.head * p.dout.head_stride);
+      },
+      [&](int r, float acc) {
+        dpsum[r] = acc;
+        const float l = used(r) ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row(r)] : INFINITY;
+        lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+      });
   float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
   for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
   if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;
