@@ -295,6 +295,50 @@ def check_num_splits(num_splits, where="dash.flash_attn_func"):
                                   "(only 1, or 0: dash's forward does not split the keys)")
 
 
+# ---- eager calls on plain CUDA tensors: the same kernels without the custom-op dispatch -------
+# A custom op call costs the host a few hundred microseconds in torch's dispatcher (schema
+# binding, the alias check of the outputs) on top of dash's own checks: at short sequences the
+# host then took as long as the GPU for a training step (H100, d128 causal 2k: 1.2 ms of host
+# time against 1.2 ms of GPU time per forward + backward, bench/NOTES.md "Host time of a
+# step"). Outside torch.compile, tracing, dispatch modes and tensor subclasses, flash_attn_func
+# therefore runs an autograd.Function that calls the same kernels directly; everywhere else (and
+# on CPU tensors) it goes through the custom ops, which is what torch.compile and fake tensors
+# need. Both paths run the same kernels with the same arguments: the same bits.
+class _AttnFunction(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
+        out, lse = attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
+        ctx.save_for_backward(q, k, v, out, lse)
+        ctx.settings = (softmax_scale, causal, deterministic, schedule, sm_margin)
+        return out, lse
+
+    @staticmethod
+    def backward(ctx, dout, dlse):
+        q, k, v, out, lse = ctx.saved_tensors
+        softmax_scale, causal, deterministic, schedule, sm_margin = ctx.settings
+        dq, dk, dv = ops.attn_bwd(dout.contiguous(), q, k, v, out, lse, softmax_scale=softmax_scale, causal=causal,
+                                  deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
+        return dq, dk, dv, None, None, None, None, None
+
+
+def _plain_eager_cuda(*tensors) -> bool:
+    """Whether the call may skip the custom ops: plain CUDA tensors, eager, no mode or transform
+    that needs to see the op (torch.compile, jit tracing, dispatch or function modes, functorch).
+    When in doubt (a torch without one of these queries), no."""
+    try:
+        if torch.compiler.is_compiling() or torch.jit.is_tracing():
+            return False
+        if any(type(t) is not torch.Tensor or not t.is_cuda for t in tensors):
+            return False
+        from torch.utils._python_dispatch import _get_current_dispatch_mode
+
+        if _get_current_dispatch_mode() is not None or torch._C._is_torch_function_mode_enabled():
+            return False
+        return torch._C._functorch.peek_interpreter_stack() is None
+    except (AttributeError, ImportError):
+        return False
+
+
 def attention_forward(q, k, v, softmax_scale, causal, *, deterministic=False, schedule="auto", sm_margin=0):
     """(out, softmax_lse) of the call, differentiable when grad is on and q, k or v need it: the
     body of flash_attn_func once FA3's arguments are resolved, shared with dash.integrations.
@@ -315,7 +359,11 @@ def attention_forward(q, k, v, softmax_scale, causal, *, deterministic=False, sc
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
         ops.check_schedule(sched, det, causal)
+        if _plain_eager_cuda(q, k, v):
+            return _AttnFunction.apply(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
         return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
+    if _plain_eager_cuda(q, k, v):
+        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
     return _attn_fwd_op(q, k, v, softmax_scale, causal)
 
 

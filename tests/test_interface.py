@@ -157,6 +157,46 @@ def test_determinism_switches_reach_the_backward(monkeypatch):
     assert seen == [(False, "atomic"), (True, "shift"), (True, "auto"), (True, "auto")]
 
 
+def test_only_plain_eager_cuda_calls_skip_the_custom_ops():
+    """CPU tensors, fake tensors and subclasses go through the custom ops (dash.interface)."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from dash.interface import _plain_eager_cuda
+
+    assert not _plain_eager_cuda(torch.zeros(2))
+    assert not _plain_eager_cuda(torch.nn.Parameter(torch.zeros(2)))
+    with FakeTensorMode():
+        assert not _plain_eager_cuda(torch.zeros(2))
+
+
+@pytest.mark.gpu
+def test_eager_calls_skip_the_custom_ops_with_the_same_bits(monkeypatch):
+    """An eager call on CUDA tensors runs the kernels without the custom ops' dispatch (host time),
+    with the bits of the custom-op path, forward and deterministic backward."""
+    from dash import interface
+
+    q, k, v, dout = make_inputs(2, 700, 900, 4, 2, 128, torch.bfloat16, seed=21)
+    assert interface._plain_eager_cuda(q, k, v)
+
+    def run():
+        leaves = [t.detach().clone().requires_grad_(True) for t in (q, k, v)]
+        out = dash.flash_attn_func(*leaves, causal=True, deterministic=True)
+        return (out, *torch.autograd.grad(out, leaves, dout))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the eager call went through the custom op")
+
+    with monkeypatch.context() as m:
+        m.setattr(interface, "_attn_fwd_for_grad_op", refuse)
+        m.setattr(interface, "_attn_fwd_op", refuse)
+        fast = run()
+        assert dash.flash_attn_func(q, k, v).shape == q.shape   # no grad: the forward alone
+    monkeypatch.setattr(interface, "_plain_eager_cuda", lambda *t: False)
+    through_ops = run()
+    for name, a, b in zip(("out", "dq", "dk", "dv"), fast, through_ops):
+        assert torch.equal(a, b), f"{name} differs between the eager path and the custom ops"
+
+
 @pytest.mark.gpu
 def test_torch_compile_fullgraph():
     q, k, v, dout = make_inputs(2, 512, 512, 4, 4, 128, torch.bfloat16, seed=13)
