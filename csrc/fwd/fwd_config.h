@@ -38,17 +38,22 @@ struct FwdConfig {
   static constexpr int kHeadDim = kHeadDim_;
   static constexpr bool kCausal = kCausal_;
   static constexpr bool kVarlen = kVarlen_;
-  static constexpr int kNumConsumerWG = 2;
+  // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
+  // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under
+  // two other warpgroups' GEMMs instead of one. Their registers (160 each) hold S of 64 x 128, not
+  // 64 x 192, hence kBlockN = 128. Varlen keeps two (its tile map and stores are sized for them).
+  static constexpr int kNumConsumerWG = (kHeadDim <= 64 && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
-  static constexpr int kBlockN = kCausal ? 128 : (kHeadDim <= 64 ? 192 : 176);
+  static constexpr int kBlockN = kCausal || kNumConsumerWG == 3 ? 128 : (kHeadDim <= 64 ? 192 : 176);
   static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
   static constexpr bool kPersistent = !kCausal && !kVarlen;
   static constexpr bool kStoreOViaSmem = !kPersistent && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
-  // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM.
+  // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer
+  // warpgroups), 128 x 24 + 384 x 160 = 64512 (three).
   static constexpr int kProducerRegs = 24;
-  static constexpr int kConsumerRegs = 240;
+  static constexpr int kConsumerRegs = kNumConsumerWG == 3 ? 160 : 240;
   // setmaxnreg.inc waits until the registers are free in the CTA's pool, which holds what the
   // CTA was launched with (launch bounds: 65536 / kThreads, rounded down to a multiple of 8):
   // asking for more than the producer gives back hangs the kernel.

@@ -3,8 +3,9 @@
 //
 //   warpgroup 0  producer: setmaxnreg down to kProducerRegs; its warp 0 issues every TMA load
 //                (Q per tile, K and V tiles through two kStages-deep mbarrier pipelines);
-//   warpgroups 1, 2  consumers: setmaxnreg up to kConsumerRegs; each owns 64 query rows, runs the
-//                mainloop (WGMMA + online softmax, ping-pong between the two), then the epilogue.
+//   warpgroups 1.. consumers (two, or three at hdim 64: fwd_config.h): setmaxnreg up to
+//                kConsumerRegs; each owns 64 query rows, runs the mainloop (WGMMA + online
+//                softmax, the warpgroups taking turns to issue their GEMMs), then the epilogue.
 //
 // Tiles are numbered query tile fastest, then head, then batch: CTAs that run at the same time
 // share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles blockIdx.x,
@@ -179,9 +180,9 @@ struct FwdKernel {
       cutlass::arch::warpgroup_reg_alloc<Cfg::kConsumerRegs>();
       const int wg = wg_idx - 1;
       // Ping-pong: warpgroup w issues GEMMs after a sync on barrier kSchedBarrier + w, and then
-      // arrives on the other's. Warpgroup 1 arrives once up front so that warpgroup 0 goes first;
-      // warpgroup 0 syncs once at the end to match it, so no arrive is left pending at exit.
-      if (wg == 1) named_arrive(kSchedBarrier + 0, Mainloop::kConsumerThreads);
+      // arrives on the next one's. The last warpgroup arrives once up front so that warpgroup 0
+      // goes first; warpgroup 0 syncs once at the end to match it, so no arrive is left pending.
+      if (wg == Cfg::kNumConsumerWG - 1) named_arrive(kSchedBarrier + 0, kPingPongThreads);
       typename Mainloop::PipelineState read_k, read_v;  // index 0, phase 0
       int q_iter = 0;
       for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
@@ -211,7 +212,7 @@ struct FwdKernel {
         }
         ++q_iter;
       }
-      if (wg == 0) named_sync(kSchedBarrier + 0, Mainloop::kConsumerThreads);
+      if (wg == 0) named_sync(kSchedBarrier + 0, kPingPongThreads);
     }
   }
 };

@@ -5,8 +5,8 @@
 // Overlap, as in FlashAttention-3:
 //  * intra-warpgroup: iteration n issues S_n = Q K_n^T and O += P_{n+1} V_{n+1} back to back and
 //    computes the softmax of S_n while the PV GEMM runs on the tensor cores;
-//  * ping-pong between the two consumer warpgroups: a pair of named barriers makes them take turns
-//    issuing their GEMMs, so one warpgroup's softmax (MUFU/FMA) runs under the other's GEMMs.
+//  * ping-pong between the consumer warpgroups: one named barrier each makes them take turns
+//    issuing their GEMMs, so one warpgroup's softmax (MUFU/FMA) runs under the others' GEMMs.
 // KV tiles are walked from the last one down, so the tiles that need a mask (the diagonal of a
 // causal mask, the ragged end of seqlen_k) come first and the steady state runs without masks.
 #pragma once
@@ -26,7 +26,11 @@ using namespace cute;
 // Named barrier ids (0 is __syncthreads). Per consumer warpgroup w: kSchedBarrier + w gates the
 // issue of its GEMMs (ping-pong), kEpilogueBarrier + w orders its O tile in smem before the store.
 // kClearVBarrier (varlen): both consumer warpgroups have cleared their rows of the first V tile.
-enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 3, kClearVBarrier = 5 };
+enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 4, kClearVBarrier = 7 };
+// Ping-pong turns go round the consumer warpgroups: warpgroup w syncs on kSchedBarrier + w, which
+// completes when the warpgroup before it (w - 1 mod kNumConsumerWG) has arrived there after
+// issuing its own GEMMs: 2 x 128 threads per barrier, whatever the number of warpgroups.
+constexpr int kPingPongThreads = 2 * 128;
 
 CUTLASS_DEVICE void named_sync(int id, int threads) {
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
@@ -298,9 +302,10 @@ struct FwdMainloop {
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) scale[r] = 1.f;
 
-    // Ping-pong: this warpgroup issues its GEMMs only after the other one has issued its own.
+    // Ping-pong: this warpgroup issues its GEMMs only after the one before it has issued its own,
+    // and then hands the turn to the next one.
     const int my_bar = kSchedBarrier + wg;
-    const int other_bar = kSchedBarrier + (wg ^ 1);
+    const int other_bar = kSchedBarrier + (wg + 1) % kNumWG;
     auto mask = [&](int n) {
       apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
     };
@@ -315,9 +320,9 @@ struct FwdMainloop {
     // First KV tile: S only.
     int n = n_block_max - 1;
     pipe_k.consumer_wait(read_k);
-    named_sync(my_bar, kConsumerThreads);
+    named_sync(my_bar, kPingPongThreads);
     wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
-    named_arrive(other_bar, kConsumerThreads);
+    named_arrive(other_bar, kPingPongThreads);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tSrS);
     pipe_k.consumer_release(read_k);
@@ -336,12 +341,12 @@ struct FwdMainloop {
     // One step: issue S_n = Q K_n^T and O += P_{n+1} V_{n+1}; softmax of S_n under the PV GEMM.
     auto step = [&](int n, auto masked) {
       pipe_k.consumer_wait(read_k);
-      named_sync(my_bar, kConsumerThreads);
+      named_sync(my_bar, kPingPongThreads);
       wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
       softmax.rescale(tOrO_rc, scale);  // under the QK GEMM
       pipe_v.consumer_wait(read_v);
       wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
-      named_arrive(other_bar, kConsumerThreads);
+      named_arrive(other_bar, kPingPongThreads);
       warpgroup_wait<1>();  // S_n is ready; P_{n+1} V_{n+1} may still run
       warpgroup_fence_operand(tSrS);
       pipe_k.consumer_release(read_k);
@@ -365,9 +370,9 @@ struct FwdMainloop {
     // Last PV GEMM.
     softmax.rescale(tOrO_rc, scale);
     pipe_v.consumer_wait(read_v);
-    named_sync(my_bar, kConsumerThreads);
+    named_sync(my_bar, kPingPongThreads);
     wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
-    named_arrive(other_bar, kConsumerThreads);
+    named_arrive(other_bar, kPingPongThreads);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tOrO);
     pipe_v.consumer_release(read_v);
