@@ -8,6 +8,7 @@ launches on the current CUDA stream.
 from __future__ import annotations
 
 import functools
+import os
 from typing import NamedTuple
 
 import torch
@@ -120,8 +121,6 @@ def launch_fold(tables: BwdTables, problem):
     and spt, whose CTAs never wait on a later launch index: shift's waves must stay whole) and G
     "all", "l2" (l2_group) or a number of instances. Either way the bits are the same: the
     launch order sets when CTAs start, never the order of the dQ additions."""
-    import os
-
     wave, group = tables.launch_wave, 0
     spec = os.environ.get("DASH_LAUNCH_FOLD")
     if spec:
@@ -316,8 +315,6 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     GPU), the main kernel does nothing and the gradients are 0 (DASH_CHECK_VARLEN=1 checks them
     on the host and raises, at the cost of a sync).
     """
-    import os
-
     batch, total_q, total_k, heads, heads_kv, head_dim = validate.check_varlen_qkv(
         q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
     validate.check_like("out", out, "q", q)

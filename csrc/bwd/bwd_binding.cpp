@@ -38,8 +38,8 @@ void register_bwd(py::module_& m) {
     DASH_REQUIRE(x >= 0 && unsigned(x) < dash::folded_grid_x(tiles, heads, batch), "x is not a position of the grid");
     DASH_REQUIRE(group >= 0, "need group >= 0 (0: one group of every instance)");
     const int instances = heads * batch;
-    auto g = dash::unfold_grouped_launch_position(x, tiles, wave, group == 0 || group > instances ? instances : group,
-                                                  heads, instances);
+    auto g = dash::unfold_grouped_launch_position(x, tiles, wave, dash::launch_group_of(group, instances), heads,
+                                                  instances);
     return py::make_tuple(g.tile, g.head, g.batch);
   }, py::arg("x"), py::arg("tiles"), py::arg("wave"), py::arg("heads"), py::arg("batch"), py::arg("group") = 0,
      "(launch index, head, batch) of the main kernel's CTA at launch position x (csrc/bwd/bwd_grid.h)");

@@ -76,6 +76,12 @@ __host__ __device__ __forceinline__ GridTile unfold_launch_position(int x, int t
 // of their heads, which L2 then holds while they run (FA4's head swizzle does the same), where
 // folded across every instance each wave would stream them all through L2 again. Each group is a
 // fold of its own, so the liveness argument above holds group by group. One division more.
+// A call's launch group (BwdParams.launch_group) as the decode takes it: 0, or more than there are
+// instances, is one group of all of them.
+__host__ __device__ __forceinline__ int launch_group_of(int group, int instances) {
+  return group <= 0 || group > instances ? instances : group;
+}
+
 __host__ __device__ __forceinline__ GridTile unfold_grouped_launch_position(int x, int tiles, int wave, int group,
                                                                             int heads, int instances) {
   if (group >= instances) return unfold_launch_position(x, tiles, wave, heads, instances);

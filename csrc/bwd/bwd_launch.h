@@ -83,10 +83,7 @@ struct BwdLaunch {
     kp.launch_wave = p.launch_wave;
     DASH_REQUIRE(p.launch_group >= 0, "BwdParams.launch_group must be >= 0 (0: one group), got " +
                                           std::to_string(p.launch_group));
-    {
-      const int instances = (GroupedHeads ? p.heads_kv : p.heads) * p.batch;
-      kp.launch_group = p.launch_group == 0 || p.launch_group > instances ? instances : p.launch_group;
-    }
+    kp.launch_group = launch_group_of(p.launch_group, (GroupedHeads ? p.heads_kv : p.heads) * p.batch);
     kp.softmax_scale = p.softmax_scale;
     kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
     kp.causal = p.causal;

@@ -41,9 +41,9 @@ struct FwdConfig {
   // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
   // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under
   // two other warpgroups' GEMMs instead of one. Their registers (160 each) hold S of 64 x 128, not
-  // 64 x 192, hence kBlockN = 128. Varlen keeps two (its tile map and stores are sized for them)
-  // but the same kBlockN: a row's bits follow the key tiles it walks (not the rows beside it),
-  // and a packed sequence's out and LSE must be bitwise those of the sequence alone.
+  // 64 x 192, hence kBlockN = 128. Varlen keeps two (three not measured there) but the same
+  // kBlockN: a row's bits follow the key tiles it walks (not the rows beside it), and a packed
+  // sequence's out and LSE must be bitwise those of the sequence alone.
   static constexpr int kNumConsumerWG = (kHeadDim <= 64 && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;

@@ -41,23 +41,17 @@ def _checked(N: int, wave: int, instances: int):
     return N, wave, instances
 
 
-def launch_position(j, instance, N: int, wave: int, instances: int):
-    """The launch position of launch index j (0..N-1) of `instance` (0..instances-1), for scalars
-    or NumPy arrays (int64)."""
-    N, W, I = _checked(N, wave, instances)
-    j = np.asarray(j, dtype=np.int64)
-    instance = np.asarray(instance, dtype=np.int64)
+def _position(j, instance, N, W, I):
+    """The fold's closed form, with I the instances of the fold (a scalar or, per element, the
+    size of each element's launch group)."""
     k = j // W
     size = np.minimum(W, N - k * W)
     return k * W * I + instance * size + (j - k * W)
 
 
-def unfold_launch_position(x, N: int, wave: int, instances: int):
-    """(launch index j, instance) at launch position x (0..N * instances - 1), for scalars or NumPy
-    arrays (int64): the inverse of launch_position, the device's closed form (no search). Every
-    wave but the last spans W * I positions and the last at most as many, so k = x // (W * I)."""
-    N, W, I = _checked(N, wave, instances)
-    x = np.asarray(x, dtype=np.int64)
+def _unfold(x, N, W, I):
+    """The inverse of _position: every wave but the last spans W * I positions and the last at
+    most as many, so k = x // (W * I)."""
     k = x // (W * I)
     first = k * W
     size = np.minimum(W, N - first)
@@ -66,40 +60,45 @@ def unfold_launch_position(x, N: int, wave: int, instances: int):
     return first + (r - instance * size), instance
 
 
-def grouped_launch_position(j, instance, N: int, wave: int, instances: int, group: int):
-    """launch_position within groups of `group` instances (group >= instances: one group)."""
-    N, W, I = _checked(N, wave, instances)
-    G = min(int(group), I)
+def _group_size(group, I):
+    G = I if group is None else min(int(group), I)
     if G < 1:
         raise ValueError(f"need group >= 1, got {group}")
+    return G
+
+
+def launch_position(j, instance, N: int, wave: int, instances: int):
+    """The launch position of launch index j (0..N-1) of `instance` (0..instances-1), for scalars
+    or NumPy arrays (int64)."""
+    return grouped_launch_position(j, instance, N, wave, instances, None)
+
+
+def unfold_launch_position(x, N: int, wave: int, instances: int):
+    """(launch index j, instance) at launch position x (0..N * instances - 1), for scalars or NumPy
+    arrays (int64): the inverse of launch_position, the device's closed form (no search)."""
+    return unfold_grouped_launch_position(x, N, wave, instances, None)
+
+
+def grouped_launch_position(j, instance, N: int, wave: int, instances: int, group: int | None):
+    """launch_position within groups of `group` instances (None or >= instances: one group):
+    group g's instances are folded among themselves at positions from g * G * N on."""
+    N, W, I = _checked(N, wave, instances)
+    G = _group_size(group, I)
+    j = np.asarray(j, dtype=np.int64)
     instance = np.asarray(instance, dtype=np.int64)
     g = instance // G
-    size = np.minimum(G, I - g * G)
-    inner = instance - g * G
-    # launch_position with a per-element group size (vectorized by hand: its I varies)
-    j = np.asarray(j, dtype=np.int64)
-    k = j // W
-    wsize = np.minimum(W, N - k * W)
-    return g * G * N + k * W * size + inner * wsize + (j - k * W)
+    return g * G * N + _position(j, instance - g * G, N, W, np.minimum(G, I - g * G))
 
 
-def unfold_grouped_launch_position(x, N: int, wave: int, instances: int, group: int):
+def unfold_grouped_launch_position(x, N: int, wave: int, instances: int, group: int | None):
     """(launch index j, instance) at launch position x of the grouped fold: the inverse of
     grouped_launch_position, the device's closed form (unfold_grouped_launch_position)."""
     N, W, I = _checked(N, wave, instances)
-    G = min(int(group), I)
-    if G < 1:
-        raise ValueError(f"need group >= 1, got {group}")
+    G = _group_size(group, I)
     x = np.asarray(x, dtype=np.int64)
     g = x // (G * N)
-    size = np.minimum(G, I - g * G)
-    r = x - g * G * N
-    k = r // (W * size)
-    first = k * W
-    wsize = np.minimum(W, N - first)
-    rr = r - k * W * size
-    inner = rr // wsize
-    return first + (rr - inner * wsize), g * G + inner
+    j, inner = _unfold(x - g * G * N, N, W, np.minimum(G, I - g * G))
+    return j, g * G + inner
 
 
 def dispatch_order(N: int, wave: int, instances: int, group: int | None = None):
@@ -107,7 +106,4 @@ def dispatch_order(N: int, wave: int, instances: int, group: int | None = None):
     order the kernel's CTAs claim them, which the model dispatches in (group: the instances per
     launch group, None or >= instances for one group)."""
     N, W, I = _checked(N, wave, instances)
-    x = np.arange(N * I, dtype=np.int64)
-    if group is None or group >= I:
-        return unfold_launch_position(x, N, W, I)
-    return unfold_grouped_launch_position(x, N, W, I, group)
+    return unfold_grouped_launch_position(np.arange(N * I, dtype=np.int64), N, W, I, group)
