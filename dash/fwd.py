@@ -55,6 +55,11 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.softmax_scale = softmax_scale
     p.causal = causal
     p.dtype = _ext.dtype_code(q.dtype)
+    if causal:
+        # The persistent causal CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);
+        # one per call, so that calls on different streams never share it.
+        tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
+        p.tile_counter = tile_counter.data_ptr()
     with torch.cuda.device(q.device):
         C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
     return out, lse

@@ -42,6 +42,8 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
     DASH_REQUIRE(p.cu_seqlens_k == 0 && p.seqused_q == 0 && p.seqused_k == 0,
                  "cu_seqlens_k and seqused_q/k need cu_seqlens_q (a packed batch)");
     if (p.batch == 0 || p.seqlen_q == 0) return;  // nothing to write
+    DASH_REQUIRE(!p.causal || (p.tile_counter != 0 && p.tile_counter % 4 == 0),
+                 "causal calls need tile_counter: a zeroed, 4-byte aligned int32 in device memory");
   }
   DASH_REQUIRE(p.seqlen_k > 0, "seqlen_k == 0: the caller fills out = 0 and lse = -inf");
   require_tma_ready("q", p.q, 2);

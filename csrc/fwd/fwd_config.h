@@ -14,10 +14,13 @@
 // tiles ahead: d=128 N=176 (Q 32 + 2 x 88 = 208 KiB) has room for two only; d=128 causal takes
 // three (32 + 3 x 64 = 224 KiB), d=64 three (16 + 3 x 48 = 160 KiB; causal 16 + 3 x 32).
 //
-// kPersistent: one CTA per SM walks tiles blockIdx.x, + gridDim.x, ...: the K/V loads of the next
-// tile overlap the epilogue of the current one, and CTA launch and setup are paid once. Only
-// for the full mask, where every tile costs the same so a static stride balances; causal tiles
-// differ in length and are left to the hardware's dynamic CTA dispatch, longest first.
+// kPersistent: one CTA per SM walks tiles, so that the K/V loads of the next tile overlap the
+// epilogue of the current one, and CTA launch and set-up are paid once. Full-mask tiles all cost
+// the same, so a static stride balances them (tiles blockIdx.x, + gridDim.x, ...).
+// kDynamicTiles (causal): tiles differ in length (the last query tiles see the most keys), so a
+// CTA claims its next tile from a counter in global memory when it has issued the loads of its
+// current one: tiles are taken in their numbering (longest first within a head) by whichever CTA
+// is free, as the hardware's CTA dispatch balanced one tile per CTA before (bench/NOTES_fwd.md v5).
 // kStoreOViaSmem: how the epilogue writes O (see fwd_epilogue.h): through sQ and a TMA store when
 // a CTA has one tile (its epilogue is exposed: the faster way out), from registers when
 // persistent (sQ is then released early for the next tile's Q).
@@ -49,7 +52,8 @@ struct FwdConfig {
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   static constexpr int kBlockN = (kCausal || kHeadDim <= 64) ? 128 : 176;
   static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
-  static constexpr bool kPersistent = !kCausal && !kVarlen;
+  static constexpr bool kPersistent = !kVarlen;
+  static constexpr bool kDynamicTiles = kCausal && !kVarlen;
   static constexpr bool kStoreOViaSmem = !kPersistent && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer

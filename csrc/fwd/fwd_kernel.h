@@ -9,8 +9,9 @@
 //
 // Tiles are numbered query tile fastest, then head, then batch: CTAs that run at the same time
 // share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles blockIdx.x,
-// blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles) or, with kPersistent, one CTA per
-// SM. Causal grids number the last query tiles first (the longest: they see the most keys), so
+// blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles, varlen) or, with kPersistent, one
+// CTA per SM. Causal grids number the last query tiles first (the longest: they see the most
+// keys), and their persistent CTAs claim tiles in that order from a counter (kDynamicTiles), so
 // the short ones fill the tail of the launch.
 //
 // Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
@@ -48,6 +49,7 @@ struct FwdKernel {
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
     int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
+    int* tile_counter;  // kDynamicTiles: claims of tiles past the first gridDim.x (zero at launch)
     varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
@@ -167,13 +169,37 @@ struct FwdKernel {
       if (warp == 0) {
         auto write_k = cutlass::make_producer_start_state<Pipeline>();
         auto write_v = cutlass::make_producer_start_state<Pipeline>();
-        int q_iter = 0;
-        for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
-          const Tile tile = get_tile(p, t);
-          if (tile.n_block_max <= 0) continue;
-          Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, tile.m_block,
-                         tile.head, tile.head / p.group, tile.batch, tile.n_block_max, tile.q_begin, tile.k_begin);
-          ++q_iter;
+        auto load = [&](Tile const& tile, int t, int q_iter) {
+          Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, t, tile.m_block, tile.head,
+                         tile.head / p.group, tile.batch, tile.n_block_max, tile.q_begin, tile.k_begin);
+        };
+        if constexpr (Cfg::kDynamicTiles) {
+          // Every claimed tile, and the first claim past the last tile, is announced through one
+          // q_full phase; the next claim is made once this tile's loads are issued, while the
+          // consumers still have kStages K/V tiles of it to go.
+          for (int t = blockIdx.x, q_iter = 0;; ++q_iter) {
+            if (t >= p.num_tiles) {
+              Mainloop::announce_without_q(ss, q_iter, t);
+              break;
+            }
+            const Tile tile = get_tile(p, t);
+            if (tile.n_block_max > 0) {
+              load(tile, t, q_iter);
+            } else {
+              Mainloop::announce_without_q(ss, q_iter, t);
+            }
+            int claim = 0;
+            if (threadIdx.x % 32 == 0) claim = atomicAdd(p.tile_counter, 1);
+            t = int(gridDim.x) + __shfl_sync(0xffffffffu, claim, 0);
+          }
+        } else {
+          int q_iter = 0;
+          for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+            const Tile tile = get_tile(p, t);
+            if (tile.n_block_max <= 0) continue;
+            load(tile, t, q_iter);
+            ++q_iter;
+          }
         }
       }
     } else {
@@ -184,17 +210,8 @@ struct FwdKernel {
       // goes first; warpgroup 0 syncs once at the end to match it, so no arrive is left pending.
       if (wg == Cfg::kNumConsumerWG - 1) named_arrive(kSchedBarrier + 0, kPingPongThreads);
       typename Mainloop::PipelineState read_k, read_v;  // index 0, phase 0
-      int q_iter = 0;
-      for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
-        const Tile tile = get_tile(p, t);
-        if (tile.n_block_max <= 0) {
-          if constexpr (Cfg::kVarlen) {
-            if (tile.has_rows) Epilogue::store_packed_empty(p.epilogue, wg, tile.m_block, tile.head, packed_rows(p, tile));
-          } else {
-            Epilogue::store_empty(p.epilogue, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
-          }
-          continue;
-        }
+      // One tile: its rows of O and LSE. q_iter: the q_full phase that brought its Q.
+      auto compute_tile = [&](Tile const& tile, int q_iter) {
         const int row_base = tile.m_block * kBlockM + wg * Cfg::kRowsPerWG;
         Tensor tOrO = partition_fragment_C(typename Mainloop::MmaPV{}, Shape<Int<Cfg::kRowsPerWG>, Int<Cfg::kHeadDim>>{});
         constexpr int kRows = decltype(size<0>(rowcol(tOrO)))::value;
@@ -210,7 +227,37 @@ struct FwdKernel {
         } else {
           Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
         }
-        ++q_iter;
+      };
+      auto store_empty = [&](Tile const& tile) {
+        if constexpr (Cfg::kVarlen) {
+          if (tile.has_rows) Epilogue::store_packed_empty(p.epilogue, wg, tile.m_block, tile.head, packed_rows(p, tile));
+        } else {
+          Epilogue::store_empty(p.epilogue, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+        }
+      };
+      if constexpr (Cfg::kDynamicTiles) {
+        for (int q_iter = 0;; ++q_iter) {
+          const int t = Mainloop::announced_tile(ss, q_iter);
+          if (t >= p.num_tiles) break;
+          const Tile tile = get_tile(p, t);
+          if (tile.n_block_max > 0) {
+            compute_tile(tile, q_iter);
+          } else {
+            Mainloop::release_q_unread(ss);
+            store_empty(tile);
+          }
+        }
+      } else {
+        int q_iter = 0;
+        for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+          const Tile tile = get_tile(p, t);
+          if (tile.n_block_max <= 0) {
+            store_empty(tile);
+            continue;
+          }
+          compute_tile(tile, q_iter);
+          ++q_iter;
+        }
       }
       if (wg == 0) named_sync(kSchedBarrier + 0, kPingPongThreads);
     }

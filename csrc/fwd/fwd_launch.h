@@ -60,6 +60,7 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   kp.num_tiles = int(num_tiles);
   kp.softmax_scale = p.softmax_scale;
   kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
+  kp.tile_counter = reinterpret_cast<int*>(p.tile_counter);
 
   auto kernel = &fwd_kernel<Cfg, Element>;
   constexpr int smem = Kernel::kSmemBytes;

@@ -129,6 +129,9 @@ struct FwdMainloop {
     typename Pipeline::SharedStorage pipe_v;
     cutlass::arch::ClusterTransactionBarrier q_full;  // Q tile landed (TMA transaction bytes)
     cutlass::arch::ClusterBarrier q_empty;            // every consumer warp is done reading sQ
+    // kDynamicTiles: the tile whose Q the current q_full phase announces, written by the producer
+    // before it arrives on q_full and read by the consumers after their wait on it.
+    int tile;
   };
 
   struct Params {
@@ -178,8 +181,9 @@ struct FwdMainloop {
   // must wait until the consumers' last QK GEMM of the previous tile has read sQ (q_empty); both
   // then load under that tile's last PV GEMM and epilogue. q_iter counts this CTA's tiles that
   // load Q. Varlen: q_begin and k_begin are the sequence's first rows in the packed tensors (batch 0).
+  // `tile` is announced to the consumers with Q (kDynamicTiles: SharedStorage::tile).
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
-                                  PipelineState& write_k, PipelineState& write_v, int q_iter,
+                                  PipelineState& write_k, PipelineState& write_v, int q_iter, int tile,
                                   int m_block, int head, int head_kv, int batch, int n_block_max,
                                   int q_begin = 0, int k_begin = 0) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
@@ -227,6 +231,7 @@ struct FwdMainloop {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
     if (leader) {
+      ss.tile = tile;
       ss.q_full.arrive_and_expect_tx(kQBytes);
       uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
       CUTLASS_PRAGMA_UNROLL
@@ -240,6 +245,30 @@ struct FwdMainloop {
       load_v(n + 1);
     }
     load_v(0);
+  }
+
+  // kDynamicTiles: announces a tile that loads no Q (one with no key to visit, or `tile` >=
+  // num_tiles: no more work) through the same q_full phase as a loaded one, so that q_iter counts
+  // every claimed tile on both sides. Run by the whole producer warp.
+  CUTLASS_DEVICE static void announce_without_q(SharedStorage& ss, int q_iter, int tile) {
+    if (q_iter > 0) {
+      cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
+    }
+    if (threadIdx.x % 32 == 0) {
+      ss.tile = tile;
+      ss.q_full.arrive();  // no transaction bytes: the phase completes with this arrive
+    }
+  }
+
+  // The tile announced by q_full's phase q_iter (kDynamicTiles), read by a consumer.
+  CUTLASS_DEVICE static int announced_tile(SharedStorage& ss, int q_iter) {
+    cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
+    return *reinterpret_cast<volatile int*>(&ss.tile);
+  }
+
+  // Releases sQ without reading it (a tile with no key to visit): one arrive per consumer warp.
+  CUTLASS_DEVICE static void release_q_unread(SharedStorage& ss) {
+    if (cute::elect_one_sync()) cutlass::arch::ClusterBarrier::arrive(reinterpret_cast<uint64_t*>(&ss.q_empty));
   }
 
   // Varlen: the first V tile visited (n_block_max - 1) may hold, from row `first_row` on, keys

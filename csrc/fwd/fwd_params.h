@@ -21,6 +21,10 @@ struct FwdParams {
   // Bottom-right aligned (as FA3): query row i sees key j iff j <= i + seqlen_k - seqlen_q.
   bool causal = false;
   DType dtype = DType::kBFloat16;
+  // Causal fixed-length calls: an int32 in device memory, zero at launch, from which the
+  // persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it
+  // plus the number of claims: a fresh zero per call.
+  uintptr_t tile_counter = 0;
 
   // Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set (csrc/common/varlen_tiles.h):
   // int32 device arrays; cu_seqlens_q/k hold batch + 1 offsets, seqused_q/k (optional, 0 if none)
