@@ -21,9 +21,6 @@
 // CTA claims its next tile from a counter in global memory when it has issued the loads of its
 // current one: tiles are taken in their numbering (longest first within a head) by whichever CTA
 // is free, as the hardware's CTA dispatch balanced one tile per CTA before (bench/NOTES_fwd.md v5).
-// kStoreOViaSmem: how the epilogue writes O (see fwd_epilogue.h): through sQ and a TMA store when
-// a CTA has one tile (its epilogue is exposed: the faster way out), from registers when
-// persistent (sQ is then released early for the next tile's Q).
 //
 // kVarlen: packed variable-length batches (cu_seqlens, fwd_varlen.h). A compile-time policy, so
 // that the fixed-length instances stay as they are. Tiles are those of the fixed-length kernel
@@ -54,7 +51,6 @@ struct FwdConfig {
   static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
   static constexpr bool kDynamicTiles = kCausal && !kVarlen;
-  static constexpr bool kStoreOViaSmem = !kPersistent && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer
   // warpgroups), 128 x 24 + 384 x 160 = 64512 (three).

@@ -1,15 +1,11 @@
-// Forward epilogue: O (input dtype) and LSE (fp32, natural log) of one CTA tile, two ways:
-//
-//  * kStoreOViaSmem (one tile per CTA): each consumer warpgroup stages its 64 x d rows of O in
-//    its own Q tile of shared memory (free once its last QK GEMM has completed; no later tile
-//    loads Q there) with stmatrix, and one thread stores the tile with a TMA bulk copy, which
-//    clips rows past seqlen_q. At the end of a CTA the epilogue is exposed, and this is the
-//    faster way out (measured: causal 512-4k 5-11% faster than register stores, H100).
-//  * otherwise (persistent CTAs): O goes from registers straight to global memory, each thread
-//    storing pairs of adjacent columns of two rows (4-byte stores, a quad covers 16 contiguous
-//    bytes of a row), predicated on row < seqlen_q. sQ is then never used for O, so the next
-//    tile's Q can be loaded as soon as the last QK GEMM of this tile has completed, under the
-//    last softmax, PV GEMM and this epilogue (there is no room for a separate O buffer at d=128).
+// Forward epilogue: O (input dtype) and LSE (fp32, natural log) of one CTA tile. Every CTA is
+// persistent (fixed-length) or does one varlen tile, so O goes from registers straight to global
+// memory, each thread storing pairs of adjacent columns of two rows (4-byte stores, a quad covers
+// 16 contiguous bytes of a row), predicated on row < seqlen_q. sQ is never used for O, so the next
+// tile's Q can be loaded as soon as the last QK GEMM of this tile has completed, under the last
+// softmax, PV GEMM and this epilogue (there is no room for a separate O buffer at d=128). (Before
+// causal CTAs were persistent, a CTA with one tile staged O in its sQ and stored it with TMA: 5-11%
+// faster at causal 512-4k than register stores when the epilogue was exposed; bench/NOTES_fwd.md.)
 //
 // The LSE goes from the thread of each quad that owns a row.
 //
@@ -40,18 +36,8 @@ struct FwdEpilogue {
   static constexpr int kHeadDim = Cfg::kHeadDim;
   static constexpr int kNumWG = Cfg::kNumConsumerWG;
   static constexpr int kBlockM = Cfg::kBlockM;
-  static constexpr bool kStoreOViaSmem = Cfg::kStoreOViaSmem;
-  // Staging O in sQ would race with the early load of the next tile's Q.
-  static_assert(!(kStoreOViaSmem && Cfg::kPersistent), "O staged in sQ needs one tile per CTA");
-  // A TMA store clips only at the end of the packed tensor: it would overwrite the next sequence.
-  static_assert(!(kStoreOViaSmem && Cfg::kVarlen), "varlen stores O from registers, row by row");
-
-  using TmaO = decltype(make_tma_copy(SM90_TMA_STORE{}, make_tensor(make_gmem_ptr(static_cast<Element*>(nullptr)), GLayout{}),
-                                      typename Mainloop::SmemLayoutQTile{}, TileQ{}, _1{}));
 
   struct Params {
-    TmaO tma_o;  // used when kStoreOViaSmem
-    GShape shape_o;
     Element* o;
     int64_t o_row, o_head, o_batch;  // element strides of out (batch, seqlen_q, heads, d)
     float* lse;                      // (batch, heads, seqlen_q)
@@ -59,26 +45,7 @@ struct FwdEpilogue {
 
   static Params make_params(Element* o, int64_t o_row, int64_t o_head, int64_t o_batch, float* lse,
                             int seqlen_q, int heads, int batch) {
-    GShape shape_o = make_shape(seqlen_q, kHeadDim, heads, batch);
-    auto mO = make_tensor(make_gmem_ptr(o), make_layout(shape_o, make_stride(o_row, _1{}, o_head, o_batch)));
-    return Params{make_tma_copy(SM90_TMA_STORE{}, mO, typename Mainloop::SmemLayoutQTile{}, TileQ{}, _1{}),
-                  shape_o, o, o_row, o_head, o_batch, lse};
-  }
-
-  CUTLASS_DEVICE static void prefetch_descriptors(Params const& p) {
-    if constexpr (kStoreOViaSmem) cute::prefetch_tma_descriptor(p.tma_o.get_tma_descriptor());
-  }
-
-  // Called by all 128 threads of consumer warpgroup `wg` with its normalized O fragment.
-  template <class TensorO, int kRows>
-  CUTLASS_DEVICE static void store(Params const& p, SharedStorage& ss, TensorO const& tOrO,
-                                   float const (&lse)[kRows], int wg, int m_block, int head,
-                                   int batch, int seqlen_q, int heads) {
-    if constexpr (kStoreOViaSmem) {
-      store_via_smem(p, ss, tOrO, lse, wg, m_block, head, batch, seqlen_q, heads);
-    } else {
-      store_from_registers(p, tOrO, lse, wg, m_block, head, batch, seqlen_q, heads);
-    }
+    return Params{o, o_row, o_head, o_batch, lse};
   }
 
   // The LSE of the rows this thread's quad owns, from the quad's first thread.
@@ -94,39 +61,7 @@ struct FwdEpilogue {
     }
   }
 
-  template <class TensorO, int kRows>
-  CUTLASS_DEVICE static void store_via_smem(Params const& p, SharedStorage& ss, TensorO const& tOrO,
-                                            float const (&lse)[kRows], int wg, int m_block, int head,
-                                            int batch, int seqlen_q, int heads) {
-    const int tid = threadIdx.x % 128;
-    MmaPV mma_pv;
-    Tensor sO = make_tensor(make_smem_ptr(ss.q.data()), typename Mainloop::SmemLayoutQ{})(_, _, wg);
-
-    Tensor rO = make_tensor_like<Element>(tOrO);
-    convert_fragment(tOrO, rO);
-    auto smem_copy = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma_pv);
-    auto thr_copy = smem_copy.get_thread_slice(tid);
-    Tensor src = thr_copy.retile_S(rO);
-    Tensor dst = thr_copy.partition_D(sO);
-    copy(smem_copy, src, dst);
-
-    const int row_base = m_block * kBlockM + wg * Cfg::kRowsPerWG;
-    Tensor coord = rowcol(mma_pv.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
-    store_lse(p, lse, coord, row_base, head, batch, seqlen_q, heads, tid);
-
-    // Generic-proxy smem writes must be visible to the TMA (async proxy) before it reads them.
-    tma_store_fence();
-    named_sync(kEpilogueBarrier + wg, 128);
-    if (tid == 0) {
-      Tensor mO = p.tma_o.get_tma_tensor(p.shape_o);
-      Tensor gO = local_tile(mO(_, _, head, batch), TileQ{}, make_coord(m_block * kNumWG + wg, _0{}));
-      auto cta = p.tma_o.get_slice(_0{});
-      copy(p.tma_o, cta.partition_S(sO), cta.partition_D(gO));
-      tma_store_arrive();
-      tma_store_wait<0>();  // smem must stay valid until the TMA has read it
-    }
-  }
-
+  // Called by all 128 threads of consumer warpgroup `wg` with its normalized O fragment.
   template <class TensorO, int kRows>
   CUTLASS_DEVICE static void store_from_registers(Params const& p, TensorO const& tOrO,
                                                   float const (&lse)[kRows], int wg, int m_block,

@@ -150,7 +150,6 @@ struct FwdKernel {
     const int wg_idx = cutlass::canonical_warp_group_idx();
     if (warp == 0 && cute::elect_one_sync()) {
       Mainloop::prefetch_descriptors(p.mainloop);
-      Epilogue::prefetch_descriptors(p.epilogue);
       ss.q_full.init(1);
       ss.q_empty.init(Mainloop::kConsumerWarps);  // one arrive per consumer warp and tile
     }
@@ -225,7 +224,7 @@ struct FwdKernel {
         if constexpr (Cfg::kVarlen) {
           Epilogue::store_packed(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, packed_rows(p, tile));
         } else {
-          Epilogue::store(p.epilogue, ss, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
+          Epilogue::store_from_registers(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
         }
       };
       auto store_empty = [&](Tile const& tile) {
