@@ -179,6 +179,70 @@ def test_atomic_path_is_correct_but_may_differ_between_runs():
     assert_close_as_fa3("dq atomic", dq, dq_ref, dq_pt)
 
 
+def _nan_filled_float32_workspaces(monkeypatch):
+    """Every fp32 tensor that torch.empty hands out from here on is filled with NaN: the
+    backward's workspaces (LSE, D, the dQ accumulator) then hold garbage where nothing writes."""
+    empty = torch.empty
+
+    def nan_empty(*args, **kwargs):
+        t = empty(*args, **kwargs)
+        return t.fill_(float("nan")) if t.dtype == torch.float32 else t
+
+    monkeypatch.setattr(torch, "empty", nan_empty)
+
+
+@pytest.mark.parametrize("schedule", ["auto", "atomic"])
+@pytest.mark.parametrize("causal,seqlen_q,seqlen_k,heads", [(False, 1000, 1000, (4, 4)), (True, 1000, 1000, (6, 2)),
+                                                            (True, 700, 300, (4, 4))])
+def test_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch, schedule, causal, seqlen_q, seqlen_k, heads):
+    # Deterministic calls do not zero the dQ accumulator: each tile's first turn stores its partial
+    # dQ and the later turns add to it; a tile that no KV tile visits (causal, seqlen_q > seqlen_k:
+    # the first rows see no key) is written as zeros by the postprocess. With every workspace
+    # full of NaN beforehand the gradients must be the same bits; the atomic path zeroes its
+    # accumulator and must stay finite and right.
+    from dash.ops import attn_bwd
+
+    q, k, v, dout = make_inputs(2, seqlen_q, seqlen_k, *heads, 128, torch.bfloat16, seed=6)
+    out, lse = reference_fwd(q, k, v, causal)
+    kw = dict(causal=causal, schedule=schedule, deterministic=schedule != "atomic")
+    clean = attn_bwd(dout, q, k, v, out, lse, **kw)
+    with monkeypatch.context() as m:
+        _nan_filled_float32_workspaces(m)
+        dirty = attn_bwd(dout, q, k, v, out, lse, **kw)
+    for name, a, b in zip(("dq", "dk", "dv"), clean, dirty):
+        assert torch.isfinite(b).all(), f"{name}: NaN from the workspace"
+        if schedule == "atomic":
+            torch.testing.assert_close(b.float(), a.float(), atol=2e-2, rtol=2e-2)
+        else:
+            assert torch.equal(a, b), f"{name} depends on what the workspace held"
+    if causal and seqlen_q > seqlen_k:
+        dq = dirty[0]
+        # rows i with i + seqlen_k - seqlen_q < 0 see no key: their gradient is exactly +0
+        empty_rows = dq[:, : seqlen_q - seqlen_k]
+        assert torch.equal(empty_rows.view(torch.int16), torch.zeros_like(empty_rows).view(torch.int16))
+
+
+def test_varlen_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch):
+    import dash
+    from dash.ops import attn_bwd_varlen
+
+    lengths = [(700, 300), (1, 129), (0, 64), (257, 257)]
+    g = torch.Generator(device="cuda").manual_seed(7)
+    total_q, total_k = sum(a for a, _ in lengths), sum(b for _, b in lengths)
+    q, dout = (torch.randn(total_q, 4, 64, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
+    k, v = (torch.randn(total_k, 2, 64, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
+    cu = lambda xs: torch.tensor([0] + list(np.cumsum(xs)), device="cuda", dtype=torch.int32)  # noqa: E731
+    cu_q, cu_k = cu([a for a, _ in lengths]), cu([b for _, b in lengths])
+    out, lse = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 700, 300, causal=True, return_attn_probs=True)[:2]
+    clean = attn_bwd_varlen(dout, q, k, v, out, lse, cu_q, cu_k, causal=True)
+    with monkeypatch.context() as m:
+        _nan_filled_float32_workspaces(m)
+        dirty = attn_bwd_varlen(dout, q, k, v, out, lse, cu_q, cu_k, causal=True)
+    for name, a, b in zip(("dq", "dk", "dv"), clean, dirty):
+        assert torch.isfinite(b).all(), f"{name}: NaN from the workspace"
+        assert torch.equal(a, b), f"{name} depends on what the workspace held"
+
+
 def _trace_cases():
     cases = []
     for causal, seqlen_q, seqlen_k in [(False, 1000, 1000), (True, 1000, 1000), (True, 700, 1300)]:

@@ -282,8 +282,12 @@ struct BwdMainloop {
       // The turn is taken before the tile is ready (FA4's order): the hand-off from the previous
       // contributor then overlaps this step's GEMMs instead of following them, where, with one
       // partial-dQ buffer, the MMA warpgroups would wait for it at their next dQ store.
+      // Deterministic: the first turn (rank 0) writes the tile and the later ones add to it, so
+      // the accumulator needs no zeroing (the preprocess skips it; a tile that no KV tile visits
+      // keeps its counter at 0 and the postprocess writes zeros for it).
+      const int turn = p.deterministic ? rank_of(p, w, m) : -1;
       if (lane == 0 && p.deterministic) {
-        ticket_wait(counter, rank_of(p, w, m));
+        ticket_wait(counter, turn);
         fence_proxy_async_global();
       }
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
@@ -295,7 +299,13 @@ struct BwdMainloop {
           p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
               p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
         }
-        if (lane == 0) bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
+        if (lane == 0) {
+          if (turn == 0) {
+            bulk_store_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
+          } else {
+            bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
+          }
+        }
       }
       static_assert(Traits::kMmaWarpGroups == 2);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds

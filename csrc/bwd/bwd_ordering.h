@@ -34,6 +34,15 @@ __device__ __forceinline__ void bulk_reduce_add_f32(float* dst_global, const flo
   asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
 }
 
+// dst[i] = src[i] (fp32) for `bytes` bytes, done by the TMA unit, tracked by a bulk group: the
+// first turn's write of a deterministic dQ tile, which then needs no zeroed accumulator.
+__device__ __forceinline__ void bulk_store_f32(float* dst_global, const float* src_smem, uint32_t bytes) {
+  const uint32_t src = static_cast<uint32_t>(__cvta_generic_to_shared(src_smem));
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n"
+               ::"l"(dst_global), "r"(src), "r"(bytes) : "memory");
+  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+}
+
 // The shared-memory source of every committed bulk operation but the newest `Pending` has been read.
 template <int Pending = 0>
 __device__ __forceinline__ void bulk_wait_source_read() {

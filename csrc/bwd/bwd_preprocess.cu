@@ -1,5 +1,6 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
-// in base 2, zeroed dQ accumulator, ticket counters and the main kernel's claim counter. One CTA
+// in base 2, the zeroed dQ accumulator (atomic path only), ticket counters and the main kernel's
+// claim counter. One CTA
 // per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
@@ -52,6 +53,13 @@ __device__ __forceinline__ void row_dots(int block_m, int d, Rows&& rows, Done&&
   }
 }
 
+// The atomic path adds every partial dQ tile into the accumulator, which must start at zero.
+__device__ __forceinline__ void zero_accumulator_unless_deterministic(BwdParams const& p, int64_t row_base, int block_m, int d) {
+  if (p.deterministic) return;
+  float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
+  for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+}
+
 template <class Element>
 __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int block_m) {
   const int num_m_blocks = (p.seqlen_q + block_m - 1) / block_m;
@@ -82,10 +90,11 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
         const float l = row < p.seqlen_q ? lse[row] : INFINITY;
         lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
       });
-  // Zero this tile's slice of the dQ accumulator and its ticket counter: both are reused
-  // across calls, and a stale counter would make the ticket lock wait forever.
-  float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
-  for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+  // Zero this tile's ticket counter (reused across calls: a stale one would make the ticket lock
+  // wait forever) and, for the atomic path, its slice of the dQ accumulator. Deterministic calls
+  // skip the accumulator, half of this kernel's memory traffic: their first turn stores
+  // (write_dq) and the postprocess writes zeros for a tile without turns.
+  zero_accumulator_unless_deterministic(p, row_base, block_m, d);
   if (threadIdx.x == 0) {
     reinterpret_cast<int*>(p.dq_counter)[(int64_t(batch) * p.heads + head) * num_m_blocks + m_block] = 0;
   }
@@ -127,8 +136,7 @@ __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p
         const float l = used(r) ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row(r)] : INFINITY;
         lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
       });
-  float4* acc = reinterpret_cast<float4*>(reinterpret_cast<float*>(p.dq_accum) + row_base * d);
-  for (int i = threadIdx.x; i < block_m * d / 4; i += kThreads) acc[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+  zero_accumulator_unless_deterministic(p, row_base, block_m, d);
   if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;
   if (blockIdx.x == 0) {
     int bad = 0;
