@@ -1,0 +1,49 @@
+"""Two kernels' executed instructions and stall samples by opcode, from the per-instruction
+SASS tables that scripts/ncu_bwd.sh exports (`ncu --page source --csv --print-source sass`):
+which opcodes one kernel executes more of than the other, and where each one's warps stall.
+
+    python scripts/sass_mix.py A.sass.csv B.sass.csv [--per N]   # N: divide counts by N (e.g. warp-steps)
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import re
+
+
+def mix(path):
+    rows = list(csv.reader(open(path)))
+    header = rows[1]
+    executed = header.index("Instructions Executed")
+    stalled = header.index("Warp Stall Sampling (All Samples)")
+    ops, stalls = collections.Counter(), collections.Counter()
+    for r in rows[2:]:
+        if len(r) <= executed:
+            continue
+        m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_]+)", r[1].strip())
+        if m:
+            ops[m.group(2)] += int(r[executed] or 0)
+            stalls[m.group(2)] += int(r[stalled] or 0)
+    return ops, stalls
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--per", type=float, default=1e6, help="divide instruction counts by this (default: millions)")
+    ap.add_argument("--top", type=int, default=25)
+    args = ap.parse_args()
+    (a, sa), (b, sb) = mix(args.a), mix(args.b)
+    print(f"instructions: {sum(a.values()) / args.per:.2f} vs {sum(b.values()) / args.per:.2f}; "
+          f"stall samples {sum(sa.values())} vs {sum(sb.values())}")
+    print(f"{'opcode':10} {'A':>9} {'B':>9} {'A-B':>9}   stall% A  stall% B")
+    ta, tb = max(1, sum(sa.values())), max(1, sum(sb.values()))
+    for k in sorted(set(a) | set(b), key=lambda k: -abs(a[k] - b[k]))[: args.top]:
+        print(f"{k:10} {a[k] / args.per:9.2f} {b[k] / args.per:9.2f} {(a[k] - b[k]) / args.per:+9.2f}   "
+              f"{100 * sa[k] / ta:7.1f}  {100 * sb[k] / tb:7.1f}")
+
+
+if __name__ == "__main__":
+    main()
