@@ -5,6 +5,7 @@
 #
 #   scripts/ncu_bwd.sh OUT_DIR "IMPL ARGS" ["IMPL ARGS" ...]
 #   scripts/ncu_bwd.sh $OUT "dash:spt --hdim 64 --causal" "fa4-det --hdim 64 --causal"
+#   scripts/ncu_bwd.sh $OUT "dash --fwd --hdim 64 --causal" "fa4 --fwd --hdim 64 --causal"   # forward kernels
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$1; shift
@@ -15,7 +16,7 @@ sections=(--section SpeedOfLight --section WarpStateStats --section InstructionS
 for spec in "$@"; do
   read -r impl rest <<< "$spec"
   name=$(echo "$impl $rest" | tr -c 'A-Za-z0-9\n' '_' | sed 's/__*/_/g; s/_$//')
-  ncu --profile-from-start off --clock-control none -k 'regex:bwd_main_kernel|BackwardSm90' \
+  ncu --profile-from-start off --clock-control none -k 'regex:bwd_main_kernel|BackwardSm90|fwd_kernel|ForwardSm90' \
       "${sections[@]}" -f -o "$out/$name" python3 bench/profile_bwd.py --impl $impl $rest > "$out/$name.log" 2>&1 \
     || { echo "ncu failed for $spec"; tail -20 "$out/$name.log"; continue; }
   ncu -i "$out/$name.ncu-rep" --page details > "$out/$name.txt" 2>&1
