@@ -1,7 +1,6 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
 // in base 2, the zeroed dQ accumulator (atomic path only), ticket counters and the main kernel's
-// claim counter. One CTA
-// per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
+// claim counter. One CTA per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
 #include <utility>
@@ -53,6 +52,12 @@ __device__ __forceinline__ void row_dots(int block_m, int d, Rows&& rows, Done&&
   }
 }
 
+// A row's LSE in base 2 as the main kernel reads it. Rows without data (passed as +inf) and rows
+// the mask left empty (LSE = -inf) get +inf, so that P = exp2(S - LSE) is exactly 0 for them.
+__device__ __forceinline__ float lse_base2(float lse) {
+  return lse == -INFINITY ? INFINITY : lse * float(M_LOG2E);
+}
+
 // The atomic path adds every partial dQ tile into the accumulator, which must start at zero.
 __device__ __forceinline__ void zero_accumulator_unless_deterministic(BwdParams const& p, int64_t row_base, int block_m, int d) {
   if (p.deterministic) return;
@@ -85,10 +90,7 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
       [&](int r, float acc) {
         const int row = row0 + r;
         dpsum[r] = acc;
-        // Rows past seqlen_q, and rows the mask left empty (LSE = -inf), get +inf so that
-        // P = exp2(S - LSE) is exactly 0 for them in the main kernel.
-        const float l = row < p.seqlen_q ? lse[row] : INFINITY;
-        lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+        lse_log2[r] = lse_base2(row < p.seqlen_q ? lse[row] : INFINITY);
       });
   // Zero this tile's ticket counter (reused across calls: a stale one would make the ticket lock
   // wait forever) and, for the atomic path, its slice of the dQ accumulator. Deterministic calls
@@ -133,8 +135,8 @@ __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p
       },
       [&](int r, float acc) {
         dpsum[r] = acc;
-        const float l = used(r) ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row(r)] : INFINITY;
-        lse_log2[r] = (l == -INFINITY) ? INFINITY : l * float(M_LOG2E);
+        lse_log2[r] = lse_base2(used(r) ? reinterpret_cast<const float*>(p.lse)[tile.head * total_q + packed_row(r)]
+                                        : INFINITY);
       });
   zero_accumulator_unless_deterministic(p, row_base, block_m, d);
   if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;

@@ -28,13 +28,9 @@ using namespace cute;
 template <class Cfg, class Element>
 struct FwdEpilogue {
   using Mainloop = FwdMainloop<Cfg, Element>;
-  using SharedStorage = typename Mainloop::SharedStorage;
   using TileQ = typename Mainloop::TileQ;
-  using GShape = typename Mainloop::GShape;
-  using GLayout = typename Mainloop::GLayout;
   using MmaPV = typename Mainloop::MmaPV;
   static constexpr int kHeadDim = Cfg::kHeadDim;
-  static constexpr int kNumWG = Cfg::kNumConsumerWG;
   static constexpr int kBlockM = Cfg::kBlockM;
 
   struct Params {
@@ -43,8 +39,7 @@ struct FwdEpilogue {
     float* lse;                      // (batch, heads, seqlen_q)
   };
 
-  static Params make_params(Element* o, int64_t o_row, int64_t o_head, int64_t o_batch, float* lse,
-                            int seqlen_q, int heads, int batch) {
+  static Params make_params(Element* o, int64_t o_row, int64_t o_head, int64_t o_batch, float* lse) {
     return Params{o, o_row, o_head, o_batch, lse};
   }
 

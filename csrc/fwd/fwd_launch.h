@@ -41,8 +41,7 @@ void launch(const FwdParams& p, cudaStream_t stream) {
       p.v.as<Element const>(), p.v.row_stride, p.v.head_stride, p.v.batch_stride,
       p.seqlen_q, p.seqlen_k, p.heads, p.heads_kv, tensor_batch);
   kp.epilogue = Epilogue::make_params(p.out.as<Element>(), p.out.row_stride, p.out.head_stride,
-                                      p.out.batch_stride, reinterpret_cast<float*>(p.lse),
-                                      p.seqlen_q, p.heads, tensor_batch);
+                                      p.out.batch_stride, reinterpret_cast<float*>(p.lse));
   kp.seqlen_q = p.seqlen_q;
   kp.seqlen_k = p.seqlen_k;
   kp.heads = p.heads;

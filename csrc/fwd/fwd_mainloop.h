@@ -24,9 +24,10 @@ namespace dash::fwd_detail {
 using namespace cute;
 
 // Named barrier ids (0 is __syncthreads). Per consumer warpgroup w: kSchedBarrier + w gates the
-// issue of its GEMMs (ping-pong), kEpilogueBarrier + w orders its O tile in smem before the store.
-// kClearVBarrier (varlen): both consumer warpgroups have cleared their rows of the first V tile.
-enum NamedBarriers : int { kSchedBarrier = 1, kEpilogueBarrier = 4, kClearVBarrier = 7 };
+// issue of its GEMMs (ping-pong; ids 1-3 for up to three warpgroups). kClearVBarrier (varlen):
+// both consumer warpgroups have cleared their rows of the first V tile (any id past the ping-pong
+// ones).
+enum NamedBarriers : int { kSchedBarrier = 1, kClearVBarrier = 7 };
 // Ping-pong turns go round the consumer warpgroups: warpgroup w syncs on kSchedBarrier + w, which
 // completes when the warpgroup before it (w - 1 mod kNumConsumerWG) has arrived there after
 // issuing its own GEMMs: 2 x 128 threads per barrier, whatever the number of warpgroups.
