@@ -19,7 +19,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
+from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
                           ready_or_none, record, save_results, sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedules_for  # noqa: E402
@@ -105,11 +105,6 @@ def main():
         path = save_results("bwd", records)
         png = plot_results(records, path.replace(".json", ".png"), f"dash backward, {torch.cuda.get_device_name()}")
         print(f"saved {path}" + (f" and {png}" if png else ""))
-
-
-def cell_name(hdim, causal, seqlen, heads, heads_kv):
-    gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
-    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {seqlen // 1024}k"
 
 
 COLUMNS = ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto", "fa4", "fa4-det", "sdpa-cudnn", "sdpa-flash",

@@ -20,6 +20,23 @@ PEER_GRID = ([(64, m, s, 32, 32) for m in ("full", "causal") for s in (2048, 819
              + [(128, m, 8192, 32, 8) for m in ("full", "causal")])
 
 
+def cell_name(hdim, causal, seqlen, heads, heads_kv):
+    """A peer-grid row's name in the printed tables, e.g. "d128 gqa32/8 causal 8k"."""
+    gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
+    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {seqlen // 1024}k"
+
+
+def parse_cell(cell):
+    """(hdim, causal, seqlen) of a cell written d{hdim}{f|c}{seqlen}k, e.g. d128c2k (the scripts'
+    --cells)."""
+    import re
+
+    m = re.fullmatch(r"d(\d+)([fc])(\d+)k", cell)
+    if not m:
+        raise SystemExit(f"bad cell {cell!r}: d{{hdim}}{{f|c}}{{seqlen}}k")
+    return int(m.group(1)), m.group(2) == "c", int(m.group(3)) * 1024
+
+
 def attention_flops(batch, heads, seqlen_q, seqlen_k, head_dim, causal, mode="fwd"):
     """Forward = 4 b h s_q s_k d (two GEMMs); backward = 2.5 x forward; halved for causal."""
     flops = 4.0 * batch * heads * seqlen_q * seqlen_k * head_dim

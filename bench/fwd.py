@@ -18,7 +18,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
+from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
                           ready_or_none, record, save_results, sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 
@@ -48,11 +48,6 @@ def closures(q, k, v, causal, peer_names):
         if fn is not None:
             fns[name] = fn
     return fns
-
-
-def cell_name(hdim, causal, seqlen, heads, heads_kv):
-    gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
-    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {seqlen // 1024}k"
 
 
 def header():

@@ -13,25 +13,17 @@ from __future__ import annotations
 import argparse
 import collections
 import os
-import re
 import sys
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import closures  # noqa: E402
-from bench.common import HEADS  # noqa: E402
+from bench.common import HEADS, parse_cell  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 
 DEFAULT_CELLS = ["d64c2k", "d64f2k", "d128c2k", "d128f2k", "d64f8k", "d128f8k"]
-
-
-def parse_cell(cell):
-    m = re.fullmatch(r"d(\d+)([fc])(\d+)k", cell)
-    if not m:
-        raise SystemExit(f"bad cell {cell!r}: d{{hdim}}{{f|c}}{{seqlen}}k")
-    return int(m.group(1)), m.group(2) == "c", int(m.group(3)) * 1024
 
 
 def kernel_times(fn, calls=5):

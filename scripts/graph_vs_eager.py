@@ -1,23 +1,26 @@
-"""Is a backward call host-bound? For each cell, the same closure timed eagerly (do_bench, as the
-benchmarks time it) and replayed from a CUDA graph (no host work between kernels), and the host
-time of one eager call with the GPU busy elsewhere. Where eager > graph, the gap is host time or
-launch gaps that a user calling the function eagerly also pays.
+"""Is a call host-bound? For each cell, the benchmarks' closures (dash's backward, atomic and auto,
+and forward; FA4's where it imports) timed eagerly (do_bench, as the benchmarks time them) and
+replayed from a CUDA graph (no host work between kernels), and the host time of one eager call
+with the GPU busy elsewhere. Where eager > graph, the gap is host time or launch gaps that a user
+calling the function eagerly also pays.
 
     python scripts/graph_vs_eager.py --cells d64c2k d128c2k d128f2k
 """
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
 
 import torch
 
-from bench.common import fa4_interface, time_ms
-from dash.fwd import attn_fwd
-from dash.ops import attn_bwd
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from bench.bwd import closures as bwd_closures  # noqa: E402
+from bench.common import HEADS, fa4_interface, parse_cell, time_ms  # noqa: E402
+from bench.fwd import closures as fwd_closures  # noqa: E402
 
-CELLS = {"d64c2k": (64, True, 2048, 32), "d64f2k": (64, False, 2048, 32), "d128c2k": (128, True, 2048, 16),
-         "d128f2k": (128, False, 2048, 16), "d64c8k": (64, True, 8192, 32), "d128f8k": (128, False, 8192, 16)}
+BWD_COLUMNS = ("atomic", "auto", "fa4", "fa4-det")
 
 
 def host_ms(fn, calls=30):
@@ -46,31 +49,21 @@ def graph_of(fn):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cells", nargs="+", default=["d64c2k", "d128c2k", "d128f2k"])
+    ap.add_argument("--cells", nargs="+", default=["d64c2k", "d128c2k", "d128f2k"],
+                    help="d{hdim}{f|c}{seqlen}k")
     ap.add_argument("--tokens", type=int, default=16384)
     args = ap.parse_args()
-    fa4 = fa4_interface()
+    peers = ["fa4"] if fa4_interface() is not None else []
     print(f"{'cell':>8} {'impl':>14} {'eager ms':>9} {'graph ms':>9} {'eager/graph':>11} {'host ms':>8}")
     for cell in args.cells:
-        hdim, causal, seqlen, heads = CELLS[cell]
+        hdim, causal, seqlen = parse_cell(cell)
         torch.manual_seed(0)
-        shape = (args.tokens // seqlen, seqlen, heads, hdim)
+        shape = (max(1, args.tokens // seqlen), seqlen, HEADS[hdim], hdim)
         q, k, v, dout = (torch.randn(shape, device="cuda", dtype=torch.bfloat16) for _ in range(4))
-        out, lse = attn_fwd(q, k, v, causal=causal)
-        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-        fns = {}
-        for sched in ("atomic", "auto"):
-            fns[f"dash-{sched}"] = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
-                                                            deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
-        fns["dash-fwd"] = lambda: attn_fwd(q, k, v, causal=causal)
-        if fa4 is not None:
-            o4, lse4 = fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)[:2]
-            for det in (False, True):
-                fns["fa4-det" if det else "fa4"] = lambda d=det: fa4._flash_attn_bwd(q, k, v, o4, dout, lse4,
-                                                                                    causal=causal, deterministic=d)
-            fns["fa4-fwd"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
+        bwd = bwd_closures(q, k, v, dout, causal, peers)
+        fns = {("dash-" + c if c in ("atomic", "auto") else c): bwd[c] for c in BWD_COLUMNS if c in bwd}
+        fns.update({f"{name}-fwd": fn for name, fn in fwd_closures(q, k, v, causal, peers).items()})
         for name, fn in fns.items():
-            fn()
             eager = time_ms(fn, warmup=10, rep=100)
             try:
                 graph = time_ms(graph_of(fn), warmup=10, rep=100)
