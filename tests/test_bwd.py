@@ -225,14 +225,9 @@ def test_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch, sch
 def test_varlen_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch):
     import dash
     from dash.ops import attn_bwd_varlen
+    from tests.test_varlen_bwd import packed
 
-    lengths = [(700, 300), (1, 129), (0, 64), (257, 257)]
-    g = torch.Generator(device="cuda").manual_seed(7)
-    total_q, total_k = sum(a for a, _ in lengths), sum(b for _, b in lengths)
-    q, dout = (torch.randn(total_q, 4, 64, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
-    k, v = (torch.randn(total_k, 2, 64, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
-    cu = lambda xs: torch.tensor([0] + list(np.cumsum(xs)), device="cuda", dtype=torch.int32)  # noqa: E731
-    cu_q, cu_k = cu([a for a, _ in lengths]), cu([b for _, b in lengths])
+    q, k, v, dout, cu_q, cu_k = packed([(700, 300), (1, 129), (0, 64), (257, 257)], 4, 2, 64, torch.bfloat16, seed=7)
     out, lse = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 700, 300, causal=True, return_attn_probs=True)[:2]
     clean = attn_bwd_varlen(dout, q, k, v, out, lse, cu_q, cu_k, causal=True)
     with monkeypatch.context() as m:
