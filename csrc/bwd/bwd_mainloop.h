@@ -14,6 +14,7 @@
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
 #include "bwd/bwd_kernel_params.h"
+#include "common/gmma_operands.h"
 #include "bwd/bwd_ordering.h"
 #include "bwd/bwd_traits.h"
 
@@ -55,7 +56,7 @@ __device__ __forceinline__ void wgmma(TiledMma& mma, TA const& a, TB const& b, T
   if constexpr (ZeroInit) mma.accumulate_ = GMMA::ScaleOut::Zero;
   CUTLASS_PRAGMA_UNROLL
   for (int k = KBegin; k < kEnd; ++k) {
-    cute::gemm(mma, a(_, _, k), b(_, _, k), c);
+    cute::gemm(mma, k_block(a, k), k_block(b, k), c);
     mma.accumulate_ = GMMA::ScaleOut::One;
   }
   warpgroup_commit_batch();

@@ -16,6 +16,7 @@
 #include <cutlass/numeric_conversion.h>
 #include <cutlass/pipeline/pipeline.hpp>
 
+#include "common/gmma_operands.h"
 #include "fwd/fwd_config.h"
 #include "fwd/fwd_softmax.h"
 
@@ -58,7 +59,7 @@ CUTLASS_DEVICE void wg_gemm(TiledMma& mma, TA&& a, TB const& b, TC& c) {
   mma.accumulate_ = kZeroInit ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
   CUTLASS_PRAGMA_UNROLL
   for (int k = 0; k < size<2>(a); ++k) {
-    cute::gemm(mma, a(_, _, k), b(_, _, k), c);
+    cute::gemm(mma, k_block(a, k), k_block(b, k), c);
     mma.accumulate_ = GMMA::ScaleOut::One;
   }
   warpgroup_commit_batch();

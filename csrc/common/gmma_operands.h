@@ -1,0 +1,30 @@
+// WGMMA operand helpers shared by the forward and backward mainloops.
+#pragma once
+
+#include <type_traits>
+
+#include <cute/tensor.hpp>
+
+namespace dash {
+
+// K-block k of a WGMMA operand fragment (MMA, MMA_M or MMA_N, K blocks): a register operand as
+// it is; a shared-memory operand, a tensor of WGMMA descriptors, with its iterator advanced by a
+// 64-bit add of the whole descriptor. CuTe's DescriptorIterator adds the offset to the low 32 bits
+// and copies the high word, and ptxas then rebuilds each descriptor's constant high word with a
+// UMOV before every HGMMA (two per shared-memory HGMMA); the 64-bit add is one UIADD3.64 per
+// descriptor, as in FA4's code, and gives the same value (the low word's fields never carry).
+// bench/NOTES.md, "descriptors advanced by a 64-bit add".
+template <class TensorT>
+__device__ __forceinline__ auto k_block(TensorT const& t, int k) {
+  using namespace cute;
+  if constexpr (std::is_same_v<typename std::decay_t<TensorT>::engine_type::iterator, GMMA::DescriptorIterator>) {
+    auto slice = t(_, _, k);
+    GMMA::DescriptorIterator it = t.data();
+    it.desc_.desc_ += uint64_t(t.layout()(0, 0, k));
+    return make_tensor(it, slice.layout());
+  } else {
+    return t(_, _, k);
+  }
+}
+
+}  // namespace dash
