@@ -14,7 +14,7 @@
 set -euo pipefail
 log=$1 base_objs=$2 tree=$3
 cd "$(dirname "$0")/.."
-link=$(grep -E '^(g\+\+|c\+\+|x86_64-linux-gnu-g\+\+).* -shared .*_C\.' "$log" | tail -1)
+link=$(grep -E '^[^ ]*(g\+\+|c\+\+) .* -shared .*_C\.' "$log" | tail -1)
 [ -n "$link" ] || { echo "no link command in $log" >&2; exit 1; }
 for obj in "$base_objs"/*.o; do
   stem=$(basename "$obj" .o); stem=${stem%-*}
