@@ -3,6 +3,8 @@ SASS tables that scripts/ncu_bwd.sh exports (`ncu --page source --csv --print-so
 which opcodes one kernel executes more of than the other, and where each one's warps stall.
 
     python scripts/sass_mix.py A.sass.csv B.sass.csv [--per N]   # N: divide counts by N (e.g. warp-steps)
+    python scripts/sass_mix.py A.sass.csv B.sass.csv --reasons HGMMA FFMA   # stall reasons, overall
+                                                                         # and at these opcodes
 """
 from __future__ import annotations
 
@@ -28,13 +30,47 @@ def mix(path):
     return ops, stalls
 
 
+def reasons(path):
+    """Stall samples by (opcode, reason): ncu's per-instruction stall_* columns."""
+    rows = list(csv.reader(open(path)))
+    header = rows[1]
+    columns = [(i, h[len("stall_"):]) for i, h in enumerate(header) if h.startswith("stall_") and "Not Issued" not in h]
+    table = collections.defaultdict(collections.Counter)
+    for r in rows[2:]:
+        if len(r) != len(header):
+            continue
+        m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_]+)", r[1].strip())
+        if m:
+            for i, name in columns:
+                table[m.group(2)][name] += int(r[i] or 0)
+    return table
+
+
+def print_reasons(a, b, opcodes, top=12):
+    def total(t):
+        out = collections.Counter()
+        for c in t.values():
+            out.update(c)
+        return out
+    for label, ca, cb in [("all opcodes", total(a), total(b))] + [(op, a[op], b[op]) for op in opcodes]:
+        print(f"{label}: stall reason, samples A, B, A-B")
+        for k in sorted(set(ca) | set(cb), key=lambda k: -(ca[k] + cb[k]))[:top]:
+            if ca[k] or cb[k]:
+                print(f"  {k:20} {ca[k]:9d} {cb[k]:9d} {ca[k] - cb[k]:+9d}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a")
     ap.add_argument("b")
     ap.add_argument("--per", type=float, default=1e6, help="divide instruction counts by this (default: millions)")
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--reasons", nargs="*", metavar="OPCODE",
+                    help="stall samples by reason, overall and at these opcodes, instead of the mix")
     args = ap.parse_args()
+    if args.reasons is not None:
+        print_reasons(reasons(args.a), reasons(args.b), args.reasons)
+        return
     (a, sa), (b, sb) = mix(args.a), mix(args.b)
     print(f"instructions: {sum(a.values()) / args.per:.2f} vs {sum(b.values()) / args.per:.2f}; "
           f"stall samples {sum(sa.values())} vs {sum(sb.values())}")
