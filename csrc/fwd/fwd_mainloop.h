@@ -140,6 +140,9 @@ struct FwdMainloop {
     TmaQ tma_q;
     TmaKV tma_k, tma_v;
     GShape shape_q, shape_k;
+    // Always null: the target of a store that never runs, which keeps values computed ahead of
+    // a WGMMA wait (ptxas cannot move a store below the wait; arithmetic it hoists the wait over).
+    float* never_written = nullptr;
   };
 
   static Params make_params(Element const* q, int64_t q_row, int64_t q_head, int64_t q_batch,
@@ -385,6 +388,13 @@ struct FwdMainloop {
       if (n == 0) release_q();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
+      // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: without the store that never
+      // runs, ptxas put the PV wait right after the row maxima, ahead of every exponential
+      // (bench/NOTES_fwd.md, v6).
+      if (p.never_written != nullptr) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < size(tSrS); ++j) p.never_written[j] = tSrS(j);
+      }
       warpgroup_wait<0>();
       warpgroup_fence_operand(tOrO);
       warpgroup_fence_operand(tOrP);
