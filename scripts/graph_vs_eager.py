@@ -5,6 +5,7 @@ with the GPU busy elsewhere. Where eager > graph, the gap is host time or launch
 calling the function eagerly also pays.
 
     python scripts/graph_vs_eager.py --cells d64c2k d128c2k d128f2k
+    python scripts/graph_vs_eager.py --cells d128c2k --dash atomic auto spt   # auto against its pick
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from bench.bwd import closures as bwd_closures  # noqa: E402
 from bench.common import HEADS, fa4_interface, parse_cell, time_ms  # noqa: E402
 from bench.fwd import closures as fwd_closures  # noqa: E402
 
-BWD_COLUMNS = ("atomic", "auto", "fa4", "fa4-det")
+PEER_COLUMNS = ("fa4", "fa4-det")
 
 
 def host_ms(fn, calls=30):
@@ -52,6 +53,8 @@ def main():
     ap.add_argument("--cells", nargs="+", default=["d64c2k", "d128c2k", "d128f2k"],
                     help="d{hdim}{f|c}{seqlen}k")
     ap.add_argument("--tokens", type=int, default=16384)
+    ap.add_argument("--dash", nargs="+", default=["atomic", "auto"],
+                    help="dash backward columns: atomic, auto or a deterministic schedule")
     args = ap.parse_args()
     peers = ["fa4"] if fa4_interface() is not None else []
     print(f"{'cell':>8} {'impl':>14} {'eager ms':>9} {'graph ms':>9} {'eager/graph':>11} {'host ms':>8}")
@@ -61,7 +64,8 @@ def main():
         shape = (max(1, args.tokens // seqlen), seqlen, HEADS[hdim], hdim)
         q, k, v, dout = (torch.randn(shape, device="cuda", dtype=torch.bfloat16) for _ in range(4))
         bwd = bwd_closures(q, k, v, dout, causal, peers)
-        fns = {("dash-" + c if c in ("atomic", "auto") else c): bwd[c] for c in BWD_COLUMNS if c in bwd}
+        fns = {"dash-" + c: bwd[c] for c in args.dash if c in bwd}
+        fns.update({c: bwd[c] for c in PEER_COLUMNS if c in bwd})
         fns.update({f"{name}-fwd": fn for name, fn in fwd_closures(q, k, v, causal, peers).items()})
         for name, fn in fns.items():
             eager = time_ms(fn, warmup=10, rep=100)
