@@ -38,9 +38,8 @@ struct BwdKernelParams {
   int* trace;
   int* positions;
   int total_visits;
-  // Always null (no caller sets it): the target of a store that never runs but that ptxas must
-  // schedule before the dP wait, so that the exponentials it stores are computed ahead of that
-  // wait (BwdMainloop::compute; bench/NOTES.md, v17).
+  // Always null (no caller sets it): hold_ahead_of_wgmma_wait's target (common/gmma_operands.h),
+  // which keeps the early exponentials ahead of the dP wait (bench/NOTES.md, v17).
   float* never_written = nullptr;
 
   // Varlen only (Traits::kVarlen; bwd_varlen.h): the packed batch (its heads are the q-heads),

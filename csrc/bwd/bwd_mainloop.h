@@ -558,12 +558,9 @@ struct BwdMainloop {
           wgmma<false, -1, 0, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
           warpgroup_wait<1>();  // dP (the early part of dV may still run)
         } else {
-          // Without them, a store of the early exponentials that never runs (never_written is
-          // always null) holds them ahead of the wait: ptxas cannot move a store below it.
-          if (p.never_written != nullptr) {
-            CUTLASS_PRAGMA_UNROLL
-            for (int j = 0; j < 4 * kEarlyExpGroups; ++j) p.never_written[j] = tSrS(j);
-          }
+          // Without them, the early exponentials are held ahead of the wait by a store that
+          // never runs.
+          hold_ahead_of_wgmma_wait<4 * kEarlyExpGroups>(p.never_written, tSrS);
           warpgroup_wait<0>();  // dP
         }
         warpgroup_fence_operand(tdPrdP);

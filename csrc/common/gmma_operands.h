@@ -1,4 +1,4 @@
-// WGMMA operand helpers shared by the forward and backward mainloops.
+// WGMMA helpers shared by the forward and backward mainloops.
 #pragma once
 
 #include <type_traits>
@@ -24,6 +24,19 @@ __device__ __forceinline__ auto k_block(TensorT const& t, int k) {
     return make_tensor(it, slice.layout());
   } else {
     return t(_, _, k);
+  }
+}
+
+// Keeps the first kCount values of fragment t computed ahead of the WGMMA wait that follows the
+// call. ptxas hoists a WGMMA wait above any arithmetic that nothing before the wait consumes
+// (so "some exponentials, then wait" became "wait, then all of them"), but it cannot move a store
+// below the wait: a store of the values to never_written, a kernel parameter that is always
+// null, holds them there and never runs (bench/NOTES.md v17, bench/NOTES_fwd.md v6).
+template <int kCount, class TensorT>
+__device__ __forceinline__ void hold_ahead_of_wgmma_wait(float* never_written, TensorT const& t) {
+  if (never_written != nullptr) {
+    CUTLASS_PRAGMA_UNROLL
+    for (int j = 0; j < kCount; ++j) never_written[j] = t(j);
   }
 }
 

@@ -26,9 +26,9 @@ using namespace cute;
 
 // Named barrier ids (0 is __syncthreads). Per consumer warpgroup w: kSchedBarrier + w gates the
 // issue of its GEMMs (ping-pong; ids 1-3 for up to three warpgroups). kClearVBarrier (varlen):
-// both consumer warpgroups have cleared their rows of the first V tile (any id past the ping-pong
-// ones).
-enum NamedBarriers : int { kSchedBarrier = 1, kClearVBarrier = 7 };
+// both consumer warpgroups have cleared their rows of the first V tile (the first id past the
+// ping-pong ones).
+enum NamedBarriers : int { kSchedBarrier = 1, kClearVBarrier = 4 };
 // Ping-pong turns go round the consumer warpgroups: warpgroup w syncs on kSchedBarrier + w, which
 // completes when the warpgroup before it (w - 1 mod kNumConsumerWG) has arrived there after
 // issuing its own GEMMs: 2 x 128 threads per barrier, whatever the number of warpgroups.
@@ -140,9 +140,7 @@ struct FwdMainloop {
     TmaQ tma_q;
     TmaKV tma_k, tma_v;
     GShape shape_q, shape_k;
-    // Always null: the target of a store that never runs, which keeps values computed ahead of
-    // a WGMMA wait (ptxas cannot move a store below the wait; arithmetic it hoists the wait over).
-    float* never_written = nullptr;
+    float* never_written = nullptr;  // always null: hold_ahead_of_wgmma_wait's target
   };
 
   static Params make_params(Element const* q, int64_t q_row, int64_t q_head, int64_t q_batch,
@@ -236,7 +234,7 @@ struct FwdMainloop {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
     if (leader) {
-      ss.tile = tile;
+      if constexpr (Cfg::kDynamicTiles) ss.tile = tile;  // read by the consumers only there
       ss.q_full.arrive_and_expect_tx(kQBytes);
       uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
       CUTLASS_PRAGMA_UNROLL
@@ -388,13 +386,9 @@ struct FwdMainloop {
       if (n == 0) release_q();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
-      // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: without the store that never
-      // runs, ptxas put the PV wait right after the row maxima, ahead of every exponential
-      // (bench/NOTES_fwd.md, v6).
-      if (p.never_written != nullptr) {
-        CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < size(tSrS); ++j) p.never_written[j] = tSrS(j);
-      }
+      // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: left to itself, ptxas put the
+      // PV wait right after the row maxima, ahead of every exponential (bench/NOTES_fwd.md, v6).
+      hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
       warpgroup_wait<0>();
       warpgroup_fence_operand(tOrO);
       warpgroup_fence_operand(tOrP);
