@@ -14,35 +14,33 @@ import csv
 import re
 
 
-def mix(path):
+def rows_by_opcode(path):
+    """(header, opcode, row) for every SASS line of an exported table."""
     rows = list(csv.reader(open(path)))
     header = rows[1]
-    executed = header.index("Instructions Executed")
-    stalled = header.index("Warp Stall Sampling (All Samples)")
-    ops, stalls = collections.Counter(), collections.Counter()
-    for r in rows[2:]:
-        if len(r) <= executed:
-            continue
-        m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_]+)", r[1].strip())
-        if m:
-            ops[m.group(2)] += int(r[executed] or 0)
-            stalls[m.group(2)] += int(r[stalled] or 0)
-    return ops, stalls
-
-
-def reasons(path):
-    """Stall samples by (opcode, reason): ncu's per-instruction stall_* columns."""
-    rows = list(csv.reader(open(path)))
-    header = rows[1]
-    columns = [(i, h[len("stall_"):]) for i, h in enumerate(header) if h.startswith("stall_") and "Not Issued" not in h]
-    table = collections.defaultdict(collections.Counter)
     for r in rows[2:]:
         if len(r) != len(header):
             continue
         m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_]+)", r[1].strip())
         if m:
-            for i, name in columns:
-                table[m.group(2)][name] += int(r[i] or 0)
+            yield header, m.group(2), r
+
+
+def mix(path):
+    ops, stalls = collections.Counter(), collections.Counter()
+    for header, op, r in rows_by_opcode(path):
+        ops[op] += int(r[header.index("Instructions Executed")] or 0)
+        stalls[op] += int(r[header.index("Warp Stall Sampling (All Samples)")] or 0)
+    return ops, stalls
+
+
+def reasons(path):
+    """Stall samples by (opcode, reason): ncu's per-instruction stall_* columns."""
+    table = collections.defaultdict(collections.Counter)
+    for header, op, r in rows_by_opcode(path):
+        for i, h in enumerate(header):
+            if h.startswith("stall_") and "Not Issued" not in h:
+                table[op][h[len("stall_"):]] += int(r[i] or 0)
     return table
 
 
