@@ -15,6 +15,7 @@ import collections
 import os
 import sys
 
+import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -22,6 +23,7 @@ from bench.bwd import closures  # noqa: E402
 from bench.common import HEADS, parse_cell  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
+from dash.schedule import build_tables  # noqa: E402
 
 DEFAULT_CELLS = ["d64c2k", "d64f2k", "d128c2k", "d128f2k", "d64f8k", "d128f8k"]
 
@@ -42,8 +44,11 @@ def kernel_times(fn, calls=5):
     return dict(times)
 
 
-def cta_occupancy(q, k, v, dout, causal, schedule, sms):
-    """(CTAs, mean CTA us, SM-busy fraction, non-busy us per CTA) of one dash main-kernel call."""
+def cta_occupancy(q, k, v, dout, causal, schedule, sms, problem):
+    """(CTAs, mean CTA us, SM-busy fraction, non-busy us per CTA, span us, (us per step, us per CTA))
+    of one dash main-kernel call. The last: a least-squares line through each CTA's time from its
+    MMA start to its epilogue end against its number of steps (Q tiles visited, times the group
+    for grouped heads): the step's cost and the CTA's fixed cost (K/V and first loads, epilogue)."""
     out, lse = attn_fwd(q, k, v, causal=causal)
     batch, heads_kv = q.shape[0], k.shape[2]
     block_m, block_n = ops._ext.load().bwd_tile_shape(q.shape[3], causal)
@@ -53,12 +58,16 @@ def cta_occupancy(q, k, v, dout, causal, schedule, sms):
         ops.attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=schedule != "atomic",
                      schedule=schedule, timing=timing)
     torch.cuda.synchronize()
-    t = timing.view(-1, 2).double() / 1e3
-    t = t[t[:, 1] > 0]
+    visits = np.diff(build_tables(problem.replace(batch=1, heads=1, heads_kv=1), "ascending").visit_offsets) * (q.shape[2] // k.shape[2])
+    steps = torch.from_numpy(np.broadcast_to(visits, timing.shape[:3]).reshape(-1).astype(np.float64))
+    t = timing.view(-1, 2).double().cpu() / 1e3
+    ran = t[:, 1] > 0
+    t, steps = t[ran], steps[ran]
     dur = t[:, 1] - t[:, 0]
     span = float(t[:, 1].max() - t[:, 0].min())
     busy = float(dur.sum()) / (sms * span)
-    return len(t), float(dur.mean()), busy, (sms * span - float(dur.sum())) / len(t), span
+    line = tuple(np.polyfit(steps.numpy(), dur.numpy(), 1)) if len(set(steps.tolist())) > 1 else (float("nan"), float("nan"))
+    return len(t), float(dur.mean()), busy, (sms * span - float(dur.sum())) / len(t), span, line
 
 
 def main():
@@ -90,9 +99,10 @@ def main():
             parts = ", ".join(f"{name} {us:.1f}" for name, us in sorted(times.items(), key=lambda x: -x[1]))
             print(f"  {col:>12}: total {total:8.1f} us | {parts}")
         for sched in ["atomic", auto]:
-            n, mean, busy, idle, span = cta_occupancy(q, k, v, dout, causal, sched, sms)
+            n, mean, busy, idle, span, (per_step, fixed) = cta_occupancy(q, k, v, dout, causal, sched, sms, problem)
             print(f"  {sched:>12}: {n} CTAs, mean {mean:.2f} us from MMA start to epilogue end, span {span:.1f} us, "
-                  f"SM time inside them {busy:.3f}, outside {idle:.2f} us per CTA")
+                  f"SM time inside them {busy:.3f}, outside {idle:.2f} us per CTA; "
+                  f"CTA time = {fixed:.2f} us + {per_step:.3f} us x steps")
 
 
 if __name__ == "__main__":

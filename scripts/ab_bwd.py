@@ -1,0 +1,84 @@
+"""A/B of two builds of the backward on the peer grid, without peers: dash's atomic path and auto
+(or the schedules given) per cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
+Run it once per build, alternating the builds' processes (PYTHONPATH), then compare the lines:
+
+    PYTHONPATH=$PWD  python scripts/ab_bwd.py --tag A > a1.txt
+    PYTHONPATH=/tmp/B python scripts/ab_bwd.py --tag B > b1.txt     # a build from scripts/relink_baseline.sh
+    ... (again, to see each side's own spread)
+    python scripts/ab_bwd.py --compare a1.txt b1.txt a2.txt b2.txt
+
+Lines: `ab <tag> <cell> <column> <TFLOP/s>`; --compare prints, per (cell, column), each tag's
+median over its files and the ratio of the second tag's to the first's.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import statistics
+import sys
+
+
+def compare(paths):
+    values = collections.defaultdict(lambda: collections.defaultdict(list))  # (cell, col) -> tag -> [tflops]
+    tags = []
+    for path in paths:
+        for line in open(path):
+            parts = line.split()
+            if len(parts) >= 5 and parts[0] == "ab":
+                tag, col, tflops = parts[1], parts[-2], float(parts[-1])
+                cell = " ".join(parts[2:-2])
+                values[(cell, col)][tag].append(tflops)
+                if tag not in tags:
+                    tags.append(tag)
+    if len(tags) != 2:
+        raise SystemExit(f"--compare needs lines of exactly two tags, found {tags}")
+    a, b = tags
+    print(f"{'cell':<26} {'column':<14} {a:>9} {b:>9} {b + '/' + a:>8}  (medians; runs per tag)")
+    ratios = collections.defaultdict(list)
+    for (cell, col), by_tag in values.items():
+        if a in by_tag and b in by_tag:
+            ma, mb = statistics.median(by_tag[a]), statistics.median(by_tag[b])
+            ratios[col].append(mb / ma)
+            print(f"{cell:<26} {col:<14} {ma:9.1f} {mb:9.1f} {mb / ma:8.3f}  ({len(by_tag[a])}, {len(by_tag[b])})")
+    for col, r in ratios.items():
+        print(f"{col}: {b}/{a} mean {statistics.mean(r):.3f}, range {min(r):.3f}..{max(r):.3f} over {len(r)} cells")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tag", default="A")
+    ap.add_argument("--columns", nargs="+", default=["atomic", "auto"])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--compare", nargs="+", metavar="FILE")
+    args = ap.parse_args()
+    if args.compare:
+        return compare(args.compare)
+
+    import torch
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from bench.common import PEER_GRID, attention_flops, cell_name, time_interleaved
+    from dash.fwd import attn_fwd
+    from dash.ops import attn_bwd
+
+    dev = dict(device="cuda", dtype=torch.bfloat16)
+    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+        causal = mask == "causal"
+        batch = 16384 // seqlen
+        torch.manual_seed(0)
+        q, dout = (torch.randn(batch, seqlen, heads, hdim, **dev) for _ in range(2))
+        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, **dev) for _ in range(2))
+        out, lse = attn_fwd(q, k, v, causal=causal)
+        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+        fns = {col: (lambda s=col: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
+                                            deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
+               for col in args.columns}
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
+        for col, ms in time_interleaved(fns, args.rounds).items():
+            print(f"ab {args.tag} {cell_name(hdim, causal, seqlen, heads, heads_kv)} {col} {flops / ms / 1e9:.1f}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
