@@ -10,6 +10,7 @@
 
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
+#include <cutlass/numeric_conversion.h>
 
 #include "bwd/bwd_kernel_params.h"
 #include "bwd/bwd_mainloop.h"
@@ -35,19 +36,34 @@ struct BwdEpilogue {
     }
   }
 
-  template <class Frag, class Coords>
-  static __device__ void stage(Element* staged, Frag const& acc, Coords const& coords) {
-    CUTLASS_PRAGMA_UNROLL
-    for (int i = 0; i < size(acc); ++i) staged[Tile::offset(get<0>(coords(i)), get<1>(coords(i)))] = Element(acc(i));
+  // The staged tile as a CuTe layout: row-major (kBlockN, d), its 16-byte chunks XOR-swizzled by
+  // row % 8 (StagedTile::offset): bits [3, 6) of the element index XORed with those of row % 8,
+  // which sit log2(d) bits up.
+  using StagedLayout = decltype(composition(Swizzle<3, 3, cute::log_2(unsigned(Traits::kHeadDim)) - 3>{},
+                                            Layout<Shape<BlockN, Dim>, Stride<Dim, _1>>{}));
+  static_assert(cosize_v<StagedLayout> == Tile::kElems);
+
+  // The accumulator, converted to the input dtype, into the staged tile with stmatrix (8 values
+  // of a thread per instruction, FA3's and FA4's epilogue): element by element it took 2-byte
+  // stores with their addresses, 64 per thread at hdim 64, 128 at hdim 128, at the end of every
+  // CTA (bench/NOTES.md, "Next after session 9").
+  template <class Frag>
+  static __device__ void stage(Element* staged, Frag const& acc, int tid) {
+    typename Traits::TiledMmadKV mma;
+    Tensor converted = make_tensor_like<Element>(acc);
+    using Converter = cutlass::NumericArrayConverter<Element, float, decltype(size(acc))::value>;
+    *reinterpret_cast<typename Converter::result_type*>(raw_pointer_cast(converted.data())) =
+        Converter::convert(*reinterpret_cast<typename Converter::source_type const*>(raw_pointer_cast(acc.data())));
+    auto r2s = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma);
+    auto thr = r2s.get_thread_slice(tid);
+    copy(r2s, thr.retile_S(converted), thr.partition_D(make_tensor(make_smem_ptr(staged), StagedLayout{})));
   }
 
   template <class FragdK, class FragdV>
   static __device__ void run(BwdKernelParams<Traits> const& p, typename Traits::SharedStorage& smem, WorkTile const& w,
                              int tid, FragdK& tdKrdK, FragdV const& tdVrdV) {
-    typename Traits::TiledMmadKV mma;
     CUTLASS_PRAGMA_UNROLL
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
-    Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(Shape<BlockN, Dim>{}));
     const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
     const int rows = min(Traits::kBlockN, seqlen_k - w.n * Traits::kBlockN);
     // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows).
@@ -58,8 +74,8 @@ struct BwdEpilogue {
     // Q or dO; the barrier waits for the other one. (kDsReady is free after the main loop,
     // which both warpgroups left with the same number of arrivals on it.)
     BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
-    stage(smem.q.data(), tdKrdK, coords);
-    stage(smem.dout.data(), tdVrdV, coords);
+    stage(smem.q.data(), tdKrdK, tid);
+    stage(smem.dout.data(), tdVrdV, tid);
     BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     Tile::store(reinterpret_cast<Element*>(p.dk.ptr) + tile_offset(p.dk, w.head_kv, w), p.dk.row_stride, rows,
                 smem.q.data(), tid);
