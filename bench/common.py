@@ -54,22 +54,51 @@ def time_ms(fn, warmup=25, rep=100):
     return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
 
 
-def time_interleaved(fns, rounds):
-    """{name: median ms} of every closure in fns, timed in `rounds` interleaved rounds (each round
-    times every closure once), so that clock drift over a run touches all of them alike. Round r
-    starts at the r-th closure: in a fixed order, "auto" always ran right after the five other
-    dash schedules, and at the full-mask 8k/16k cells it measured 3-5% below the very kernel it
-    picks (bench/NOTES.md, v16)."""
-    import statistics
+def round_orders(names, rounds):
+    """The order of the closures in each timing round: round r starts at closure
+    floor(r * n / rounds) (mod n), so that the starting points are spread evenly over the n
+    closures, and with rounds = n (or a multiple) every closure is timed once in every position
+    of a round (a Latin square)."""
+    n = len(names)
+    orders = []
+    for r in range(rounds):
+        start = (r * n // rounds) % n if rounds <= n else r % n
+        orders.append(names[start:] + names[:start])
+    return orders
 
+
+def time_interleaved(fns, rounds, heat_s=0.5):
+    """{name: median ms} of every closure in fns, timed in `rounds` interleaved rounds (each round
+    times every closure once; 0: one round per closure), so that clock drift over a run touches
+    all of them alike.
+
+    Position within a round matters: under a sustained load the GPU runs at its power limit and
+    its clock drifts down over the first seconds, so a closure timed late in every round reads
+    slow. Rotating each round by one position (as this did until session 12) kept "auto", the
+    last dash closure, 7-9 places in at every round of 3, and the grids put it 3-5% below the very
+    kernel it picks at the 16k cells (bench/NOTES.md, "Session 12"). Hence round_orders, and
+    `heat_s` seconds of untimed calls to all closures first, so that the first round does not
+    run at boost clock."""
+    import statistics
+    import time
+
+    import torch
+
+    names = list(fns)
+    rounds = rounds if rounds > 0 else len(names)
+    if heat_s > 0:
+        end = time.time() + heat_s
+        while time.time() < end:
+            for name in names:
+                fns[name]()
+            torch.cuda.synchronize()
     # Each closure is timed for about 300 ms in all, cut into `rounds` slices: more rounds spread
     # a closure over more of the run at the same cost (identical configurations read up to 8%
     # apart in a run of 3 rounds of 100 ms, bench/NOTES.md "Launch groups").
     rep = max(20, 300 // max(1, rounds))
     samples = {name: [] for name in fns}
-    names = list(fns)
-    for r in range(rounds):
-        for name in names[r % len(names):] + names[:r % len(names)]:
+    for order in round_orders(names, rounds):
+        for name in order:
             samples[name].append(time_ms(fns[name], warmup=10, rep=rep))
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
@@ -98,7 +127,9 @@ def grid_arguments(doc):
     ap.add_argument("--peer-grid", action="store_true",
                     help="the 14 cells compared with FA4: d64/d128 x full/causal x 2k/8k/16k, d128 GQA 32/8 at 8k")
     ap.add_argument("--gqa", type=int, default=1, help="q heads per kv head on the regular grid")
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved timing rounds per cell (median)")
+    ap.add_argument("--rounds", type=int, default=0,
+                    help="interleaved timing rounds per cell (median); 0: one per closure, each closure "
+                         "once in every position of a round")
     ap.add_argument("--peers", default="fa4,sdpa-cudnn,sdpa-flash",
                     help="comma list of peers: fa4, sdpa-cudnn, sdpa-flash, sdpa-efficient (fa4 where it imports)")
     ap.add_argument("--no-sdpa", action="store_true", help="no SDPA peers")

@@ -49,7 +49,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tag", default="A")
     ap.add_argument("--columns", nargs="+", default=["atomic", "auto"])
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=4, help="an even number: each column first in half of them")
     ap.add_argument("--compare", nargs="+", metavar="FILE")
     args = ap.parse_args()
     if args.compare:
