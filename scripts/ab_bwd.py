@@ -48,7 +48,9 @@ def compare(paths):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tag", default="A")
-    ap.add_argument("--columns", nargs="+", default=["atomic", "auto"])
+    ap.add_argument("--columns", nargs="+", default=["atomic", "auto"],
+                    help="schedules to time; 'pick' is the schedule auto resolves to, called by its name; "
+                         "a suffix #k times the same schedule again as a column of its own")
     ap.add_argument("--rounds", type=int, default=4, help="an even number: each column first in half of them")
     ap.add_argument("--compare", nargs="+", metavar="FILE")
     args = ap.parse_args()
@@ -60,7 +62,7 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from bench.common import PEER_GRID, attention_flops, cell_name, time_interleaved
     from dash.fwd import attn_fwd
-    from dash.ops import attn_bwd
+    from dash.ops import _problem, attn_bwd, resolve_schedule
 
     dev = dict(device="cuda", dtype=torch.bfloat16)
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
@@ -71,8 +73,15 @@ def main():
         k, v = (torch.randn(batch, seqlen, heads_kv, hdim, **dev) for _ in range(2))
         out, lse = attn_fwd(q, k, v, causal=causal)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-        fns = {col: (lambda s=col: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
-                                            deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
+        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
+        pick = resolve_schedule("auto", True, problem)
+
+        def schedule_of(col):
+            s = col.split("#")[0]
+            return pick if s == "pick" else s
+
+        fns = {col: (lambda s=schedule_of(col): attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
+                                                         deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
                for col in args.columns}
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         for col, ms in time_interleaved(fns, args.rounds).items():
