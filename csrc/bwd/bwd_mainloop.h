@@ -267,13 +267,22 @@ struct BwdMainloop {
     }
   }
 
-  // dQ writer: called by the 32 threads of one warp.
-  static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w) {
+  // dQ writers: one warp per partial-dQ buffer, `writer` = the buffer it owns, each called by its
+  // 32 threads; writer b adds the steps that use buffer b (step % kDqBuffers == b).
+  // One warp per buffer, because a deterministic add is followed by a wait for its completion and
+  // the hand-off of the turn (~1.5 us of latency, independent of the step), and a single writer
+  // for both buffers strung those waits end to end with the next step's turn and add: at 64
+  // query rows (~2 us steps) the writer, not the tensor cores, set the pace (bench/NOTES.md,
+  // v21). A writer waits only for its predecessors' releases and for its own buffer, and its
+  // release follows its add after a bounded wait, so the schedules' liveness argument holds as
+  // with one writer (it drops the wait of step i's turn for step i-1's release, an ordering the
+  // dQ tiles never needed: steps i-1 and i add to different tiles).
+  static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w, int writer) {
     constexpr int kBuffers = Traits::kDqBuffers;
     const int lane = threadIdx.x % 32;
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
-    for (int b = 0; b < kBuffers && b < steps; ++b) {
-      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(b, wg));
+    if (writer < steps) {
+      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
     }
     // The step that adds q-head `head`'s partial dQ tile m (visit i) from `buffer`; `hand_on`:
     // the buffer has a later user (step + kBuffers).
@@ -329,12 +338,12 @@ struct BwdMainloop {
       for (int i = 0, step = 0; i < w.visit_count; ++i) {
         const int m = visit_m(p, w, i);
         for (int head = w.head; head < w.head + w.group; ++head, ++step) {
-          add_step(i, m, head, step % kBuffers, step + kBuffers < steps);
+          if (step % kBuffers == writer) add_step(i, m, head, writer, step + kBuffers < steps);
         }
       }
     } else {
-      for (int i = 0; i < w.visit_count; ++i) {
-        add_step(i, visit_m(p, w, i), w.head, i % kBuffers, i + kBuffers < w.visit_count);
+      for (int i = writer; i < w.visit_count; i += kBuffers) {
+        add_step(i, visit_m(p, w, i), w.head, writer, i + kBuffers < w.visit_count);
       }
     }
     if (lane == 0) bulk_wait_complete();
