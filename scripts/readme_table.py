@@ -2,10 +2,13 @@
 
     python scripts/readme_table.py bench/results/bwd-H200-....json   # backward peer grid
     python scripts/readme_table.py bench/results/fwd-H200-....json   # forward peer grid
+    python scripts/readme_table.py bench/results/fwd_bwd-H100-....json   # training step
 
 Backward columns: dash atomic, auto (the schedule it resolved to), the best deterministic dash
 schedule of the run, FA4 non-deterministic and deterministic, SDPA cuDNN, and the ratios. Forward:
-dash, FA4, SDPA cuDNN and flash, dash / FA4. A missing peer leaves its cell empty.
+dash, FA4, SDPA cuDNN and flash, dash / FA4. Training step (forward + backward): dash
+deterministic and atomic, FA4 deterministic and not, SDPA cuDNN and flash, dash det / FA4 det. A
+missing peer leaves its cell empty.
 """
 from __future__ import annotations
 
@@ -73,6 +76,19 @@ def forward_table(records):
     return "\n".join(lines)
 
 
+def training_step_table(records):
+    lines = ["| training step | dash det (auto) | dash atomic | FA4 det | FA4 | SDPA cuDNN | SDPA flash | "
+             "dash det / FA4 det |", "|---|---|---|---|---|---|---|---|"]
+    for cell, rs in cells(records).items():
+        by = {(r["impl"], bool(r.get("deterministic"))): r.get("tflops") for r in rs}
+        det, atomic = by.get(("dash", True)), by.get(("dash", False))
+        fa4_det, fa4 = by.get(("fa4", True)), by.get(("fa4", False))
+        lines.append(f"| {pretty(cell)} | {fmt(det)} | {fmt(atomic)} | {fmt(fa4_det)} | {fmt(fa4)} | "
+                     f"{fmt(by.get(('sdpa-cudnn', False)))} | {fmt(by.get(('sdpa-flash', False)))} | "
+                     f"{ratio(det, fa4_det)} |")
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("json")
@@ -81,7 +97,12 @@ def main():
     records = data["records"]
     passes = {r.get("pass") for r in records}
     print(f"<!-- {Path(args.json).name}: {data.get('device')}, commit {data.get('commit')}, {data.get('date')} -->")
-    print(backward_table(records) if "bwd" in passes else forward_table(records))
+    if "bwd" in passes:
+        print(backward_table(records))
+    elif "fwd_bwd" in passes:
+        print(training_step_table(records))
+    else:
+        print(forward_table(records))
 
 
 if __name__ == "__main__":

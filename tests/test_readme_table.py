@@ -41,3 +41,16 @@ def test_forward_table_of_a_committed_result():
     assert len(table) == 2 + len(dash)
     first = dash[0]
     assert f"{first['tflops']:.1f}" in table[2]
+
+
+def test_training_step_table_maps_deterministic_and_atomic_columns():
+    mod = load_script()
+    path = ROOT / "bench" / "results" / "fwd_bwd-H100-80GB-HBM3-20261124-144529.json"
+    records = json.load(open(path))["records"]
+    table = mod.training_step_table(records).splitlines()
+    row = table[2].split("|")
+    first = [r for r in records if r["hdim"] == 64 and not r["causal"] and r["seqlen_q"] == 2048]
+    by = {(r["impl"], bool(r["deterministic"])): r["tflops"] for r in first}
+    assert row[2].strip() == f"{by[('dash', True)]:.1f}" and row[3].strip() == f"{by[('dash', False)]:.1f}"
+    assert row[4].strip() == f"{by[('fa4', True)]:.1f}" and row[5].strip() == f"{by[('fa4', False)]:.1f}"
+    assert by[("dash", True)] != by[("dash", False)]
