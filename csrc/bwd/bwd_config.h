@@ -19,12 +19,12 @@ struct BwdConfig;
 // costs (barriers, hand-offs, dQ add); dQ (80 x 128) is then computed transposed, since
 // 80 rows cannot be split into two 64-row WGMMAs. Causal masks keep 64 rows: the diagonal
 // tiles waste less, and their steps are shorter where the writer's turn matters.
-// kDqBuffers: partial-dQ buffers between the MMA warpgroups and the dQ writers, each buffer
-// with a writer warp of its own. Two pay at 64 rows, whose short steps let a writer waiting for
-// its turn stall the MMA warpgroups (+3.6% deterministic at causal 8k, bench/NOTES.md v4; and
-// with a writer per buffer, whose completion waits and turns then overlap, another +5-7%, v21);
-// at hdim 64 a second buffer measured 1-2% slower (v4, with one writer for both); at 80 rows the
-// shared memory has room for one only.
+// kDqBuffers: partial-dQ buffers between the MMA warpgroups and the two dQ writer warps (each
+// takes every other step, bwd_mainloop.h). Two pay at 64 rows, whose short steps let a writer
+// waiting for its turn stall the MMA warpgroups (+3.6% deterministic at causal 8k,
+// bench/NOTES.md v4; with the two writers, whose completion waits and turns then overlap, another
+// +5-7%, v21); at hdim 64 a second buffer measured 1-2% slower (v4 with one writer, v21 with
+// two); at 80 rows the shared memory has room for one only.
 // kEarlyPGroups: column groups (8 query columns each, an even number: whole 16-column k-blocks)
 // of P computed before the wait for dP and handed to the tensor cores as the first k-blocks of
 // dV += P^T dO, so that the dP WGMMA's tail and that part of dV overlap the softmax

@@ -1,8 +1,8 @@
 // The backward main kernel: one CTA per (KV tile, head, batch) (grid: bwd_grid.h), three warpgroups.
 // MHA instances: a q-head's KV tile. Grouped instances (GQA/MQA, Traits::kGroupedHeads): a k/v
 // head's KV tile, whose CTA walks the Q tiles of every q-head of the k/v head's group.
-//   warpgroup 0: warp 0 loads (TMA), warps 1 .. kDqBuffers write dQ (bulk reduce-add + ticket
-//                lock), one warp per partial-dQ buffer;
+//   warpgroup 0: warp 0 loads (TMA), warps 1 and 2 write dQ (bulk reduce-add + ticket lock),
+//                every other step each;
 //                registers given back with setmaxnreg so that
 //   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
 #pragma once
@@ -113,8 +113,8 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     if (w.visit_count == 0) return;  // nothing to load or add; the MMA warpgroups write zeros
     if (warp == 0) {
       if (threadIdx.x == 0) Mainloop::load(p, smem, pipeline, w, Traits::kVarlen ? 1 : p.batch);
-    } else if (warp <= Traits::kDqBuffers) {
-      Mainloop::write_dq(p, smem, w, warp - 1);  // warps 1 .. kDqBuffers: one dQ writer per buffer
+    } else if (warp <= Traits::kDqWriters) {
+      Mainloop::write_dq(p, smem, w, warp - 1);  // warps 1 .. kDqWriters: the dQ writers
     }
   } else {
     cutlass::arch::warpgroup_reg_alloc<Traits::kMmaRegs>();

@@ -267,26 +267,38 @@ struct BwdMainloop {
     }
   }
 
-  // dQ writers: one warp per partial-dQ buffer, `writer` = the buffer it owns, each called by its
-  // 32 threads; writer b adds the steps that use buffer b (step % kDqBuffers == b).
-  // One warp per buffer, because a deterministic add is followed by a wait for its completion and
-  // the hand-off of the turn (~1.5 us of latency, independent of the step), and a single writer
-  // for both buffers strung those waits end to end with the next step's turn and add: at 64
-  // query rows (~2 us steps) the writer, not the tensor cores, set the pace (bench/NOTES.md,
-  // v21). A writer waits only for its predecessors' releases and for its own buffer, and its
-  // release follows its add after a bounded wait, so the schedules' liveness argument holds as
-  // with one writer (it drops the wait of step i's turn for step i-1's release, an ordering the
-  // dQ tiles never needed: steps i-1 and i add to different tiles).
+  // dQ writers: kDqWriters warps, `writer` in [0, kDqWriters), each called by its 32 threads;
+  // writer j adds the steps j, j + 2, j + 4, ... from buffer step % kDqBuffers.
+  // Two writers, because a deterministic add is followed by a wait for its completion and the
+  // hand-off of the turn (~1.5 us of latency, independent of the step), and one writer strung
+  // those waits end to end with the next step's turn and add: at 64 query rows (~2 us steps) the
+  // writer, not the tensor cores, set the pace (bench/NOTES.md, v21), and with one buffer the
+  // MMA warpgroups wait for the writer at every dQ store (v22). A writer waits only for its
+  // predecessors' releases, for its buffer and (one buffer) for the other writer to have taken
+  // the previous step's halves, and its release follows its add after a bounded wait, so the
+  // schedules' liveness argument holds as with one writer: the one wait dropped is step i's turn
+  // waiting for step i-1's release, an ordering the dQ tiles never needed (steps i-1 and i add to
+  // different tiles).
   static __device__ void write_dq(Params const& p, SharedStorage& smem, WorkTile const& w, int writer) {
     constexpr int kBuffers = Traits::kDqBuffers;
+    constexpr int kWriters = Traits::kDqWriters;
+    // Writers that share a buffer must sync its full barriers in step order: a barrier completes
+    // on whichever 32 writer threads arrive, so a writer ahead of its turn would take the other's
+    // halves. The baton: the writer of step s, once it has both halves of step s, lets the
+    // writer of step s + 1 sync for them (two named barriers, one per direction).
+    constexpr bool kBaton = kBuffers < kWriters;
+    static_assert(kWriters == 2 && (kBuffers == 1 || kBuffers == 2));
+    const uint32_t baton_mine = uint32_t(BwdBarrier::kWriterBaton0) + writer;
+    const uint32_t baton_next = uint32_t(BwdBarrier::kWriterBaton0) + (1 - writer);
     const int lane = threadIdx.x % 32;
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
-    if (writer < steps) {
+    if (writer < kBuffers && writer < steps) {
       for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
     }
-    // The step that adds q-head `head`'s partial dQ tile m (visit i) from `buffer`; `hand_on`:
-    // the buffer has a later user (step + kBuffers).
-    auto add_step = [&](int i, int m, int head, int buffer, bool hand_on) {
+    // Step `step` adds q-head `head`'s partial dQ tile m (visit i).
+    auto add_step = [&](int step, int i, int m, int head) {
+      const int buffer = step % kBuffers;
+      const bool hand_on = step + kBuffers < steps;  // the buffer has a later user
       const int64_t tile = tile_index(p, w, head, m);
       int* counter = p.dq_counter + tile;
       // The turn is taken before the tile is ready (FA4's order): the hand-off from the previous
@@ -300,6 +312,7 @@ struct BwdMainloop {
         ticket_wait(counter, turn);
         fence_proxy_async_global();
       }
+      if (kBaton && step > 0) BwdNamedBarrier::sync(2 * 32, baton_mine);
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
       float* dst = p.dq_accum + tile * Traits::kDqElems;
       const float* src = smem.dq.data() + buffer * Traits::kDqElems;
@@ -317,6 +330,7 @@ struct BwdMainloop {
           }
         }
       }
+      if (kBaton && step + 1 < steps) BwdNamedBarrier::arrive(2 * 32, baton_next);
       static_assert(Traits::kMmaWarpGroups == 2);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
       // complete and the turn is handed on.
@@ -338,13 +352,11 @@ struct BwdMainloop {
       for (int i = 0, step = 0; i < w.visit_count; ++i) {
         const int m = visit_m(p, w, i);
         for (int head = w.head; head < w.head + w.group; ++head, ++step) {
-          if (step % kBuffers == writer) add_step(i, m, head, writer, step + kBuffers < steps);
+          if (step % kWriters == writer) add_step(step, i, m, head);
         }
       }
     } else {
-      for (int i = writer; i < w.visit_count; i += kBuffers) {
-        add_step(i, visit_m(p, w, i), w.head, writer, i + kBuffers < w.visit_count);
-      }
+      for (int i = writer; i < w.visit_count; i += kWriters) add_step(i, i, visit_m(p, w, i), w.head);
     }
     if (lane == 0) bulk_wait_complete();
   }

@@ -123,11 +123,14 @@ struct BwdTraits {
   static __host__ __device__ __forceinline__ int dq_chunk_offset(int tid, int c) {
     return (tid / 128) * kDqHalfChunks + c * 128 + tid % 128;
   }
-  // With two partial-dQ buffers, while the writer waits for its turn to add step t's tile, the
-  // MMA warpgroups store step t+1's into the other buffer and go on to step t+2, instead of
+  // With two partial-dQ buffers, while step t's writer waits for its turn to add step t's tile,
+  // the MMA warpgroups store step t+1's into the other buffer and go on to step t+2, instead of
   // stalling at the end of step t+1.
   static constexpr int kDqBuffers = Config::kDqBuffers;
   static_assert(kDqBuffers == 1 || kDqBuffers == 2, "one full/empty barrier pair per (buffer, warpgroup)");
+  // dQ writer warps (warps 1 and 2 of the producer warpgroup): each takes every other step, so
+  // that one step's completion wait and hand-off overlap the next step's turn and add.
+  static constexpr int kDqWriters = 2;
   static constexpr int kDqElems = kBlockM * kHeadDim;
   static_assert(kDqElems == kMmaWarpGroups * kDqHalfElems);
   // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
@@ -173,7 +176,8 @@ struct BwdTraits {
 
 // Named barriers, by hardware id (1-15; 0 is __syncthreads'). The backward uses no CUTLASS
 // collective that reserves ids (cutlass::arch::NamedBarrier would offset ours by 8 and leave
-// 8), so it numbers its own: with a dQ half per (buffer, warpgroup) it needs 9.
+// 8), so it numbers its own: with a dQ half per (buffer, warpgroup) and the writers' batons it
+// needs 12.
 struct BwdNamedBarrier {
   static __device__ __forceinline__ void sync(uint32_t threads, uint32_t id) {
     asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads));
@@ -187,6 +191,7 @@ enum class BwdBarrier : uint32_t {
   kDqFull0 = 2,     // MMA warpgroup w -> dQ writer: its half of partial dQ is in buffer b (id 2 + 2b + w)
   kDqEmpty0 = 6,    // dQ writer -> MMA warpgroup w: its half of buffer b may be overwritten (id 6 + 2b + w)
   kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
+  kWriterBaton0 = 11,  // dQ writers sharing one buffer: writer j may take the next step's halves (id 11 + j)
 };
 __host__ __device__ constexpr uint32_t dq_full_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqFull0) + 2 * buffer + warp_group;
