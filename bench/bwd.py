@@ -97,7 +97,7 @@ def main():
         torch.cuda.empty_cache()
     print()
     print(f"Backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
-          f"median of {args.rounds or 'one per closure:'} interleaved rounds)")
+          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
     print(header())
     for row in rows:
         print(format_row(row))

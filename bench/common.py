@@ -54,23 +54,34 @@ def time_ms(fn, warmup=25, rep=100):
     return do_bench(fn, warmup=warmup, rep=rep, return_mode="median")
 
 
+def williams_rows(n):
+    """The rows of a Williams design for n treatments: a Latin square (every treatment once in
+    every position) in which, for even n, every treatment directly follows every other exactly
+    once; for odd n that needs the n rows and their mirror images (2n rows)."""
+    first = [0] + [(j + 1) // 2 if j % 2 else n - j // 2 for j in range(1, n)]
+    rows = [[(x + r) % n for x in first] for r in range(n)]
+    return rows if n % 2 == 0 else rows + [row[::-1] for row in rows]
+
+
 def round_orders(names, rounds):
-    """The order of the closures in each timing round: round r starts at closure
-    floor(r * n / rounds) (mod n), so that the starting points are spread evenly over the n
-    closures, and with rounds = n (or a multiple) every closure is timed once in every position
-    of a round (a Latin square)."""
+    """The order of the closures in each timing round: the rows of a Williams design
+    (williams_rows), so that with rounds = n (2n for odd n) every closure is timed once in every
+    position of a round and right after every other closure once. Rotating one order instead (a
+    cyclic Latin square) also balances the positions, but puts the same closure before a given one
+    in every round, and the grids read "auto" 3-6% below the very schedule it picks, timed in the
+    column before it, where the two timed alone read level (bench/NOTES.md, "Session 12"). With
+    fewer rounds the rows are taken evenly spaced."""
     n = len(names)
-    orders = []
-    for r in range(rounds):
-        start = (r * n // rounds) % n if rounds <= n else r % n
-        orders.append(names[start:] + names[:start])
-    return orders
+    rows = williams_rows(n)
+    picked = [rows[(r * len(rows)) // rounds] for r in range(rounds)] if rounds < len(rows) else \
+        [rows[r % len(rows)] for r in range(rounds)]
+    return [[names[i] for i in row] for row in picked]
 
 
 def time_interleaved(fns, rounds, heat_s=0.5):
     """{name: median ms} of every closure in fns, timed in `rounds` interleaved rounds (each round
-    times every closure once; 0: one round per closure), so that clock drift over a run touches
-    all of them alike.
+    times every closure once; 0: a whole Williams design, n rounds for n closures, 2n for odd n),
+    so that clock drift over a run touches all of them alike.
 
     Position within a round matters: under a sustained load the GPU runs at its power limit and
     its clock drifts down over the first seconds, so a closure timed late in every round reads
@@ -85,7 +96,7 @@ def time_interleaved(fns, rounds, heat_s=0.5):
     import torch
 
     names = list(fns)
-    rounds = rounds if rounds > 0 else len(names)
+    rounds = rounds if rounds > 0 else len(williams_rows(len(names)))
     if heat_s > 0:
         end = time.time() + heat_s
         while time.time() < end:
@@ -128,8 +139,9 @@ def grid_arguments(doc):
                     help="the 14 cells compared with FA4: d64/d128 x full/causal x 2k/8k/16k, d128 GQA 32/8 at 8k")
     ap.add_argument("--gqa", type=int, default=1, help="q heads per kv head on the regular grid")
     ap.add_argument("--rounds", type=int, default=0,
-                    help="interleaved timing rounds per cell (median); 0: one per closure, each closure "
-                         "once in every position of a round")
+                    help="interleaved timing rounds per cell (median); 0: a Williams design, one round per "
+                         "closure (two for an odd count), each closure once in every position and once "
+                         "after every other")
     ap.add_argument("--peers", default="fa4,sdpa-cudnn,sdpa-flash",
                     help="comma list of peers: fa4, sdpa-cudnn, sdpa-flash, sdpa-efficient (fa4 where it imports)")
     ap.add_argument("--no-sdpa", action="store_true", help="no SDPA peers")
