@@ -10,11 +10,11 @@
 
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
-#include <cutlass/numeric_conversion.h>
 
 #include "bwd/bwd_kernel_params.h"
 #include "bwd/bwd_mainloop.h"
 #include "bwd/bwd_staged_tile.h"
+#include "common/gmma_operands.h"
 
 namespace dash {
 
@@ -51,9 +51,7 @@ struct BwdEpilogue {
   static __device__ void stage(Element* staged, Frag const& acc, int tid) {
     typename Traits::TiledMmadKV mma;
     Tensor converted = make_tensor_like<Element>(acc);
-    using Converter = cutlass::NumericArrayConverter<Element, float, decltype(size(acc))::value>;
-    *reinterpret_cast<typename Converter::result_type*>(raw_pointer_cast(converted.data())) =
-        Converter::convert(*reinterpret_cast<typename Converter::source_type const*>(raw_pointer_cast(acc.data())));
+    convert_fragment(acc, converted);
     auto r2s = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma);
     auto thr = r2s.get_thread_slice(tid);
     copy(r2s, thr.retile_S(converted), thr.partition_D(make_tensor(make_smem_ptr(staged), StagedLayout{})));

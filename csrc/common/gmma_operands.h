@@ -1,9 +1,10 @@
-// WGMMA helpers shared by the forward and backward mainloops.
+// WGMMA helpers shared by the forward and backward kernels.
 #pragma once
 
 #include <type_traits>
 
 #include <cute/tensor.hpp>
+#include <cutlass/numeric_conversion.h>
 
 namespace dash {
 
@@ -38,6 +39,17 @@ __device__ __forceinline__ void hold_ahead_of_wgmma_wait(float* never_written, T
     CUTLASS_PRAGMA_UNROLL
     for (int j = 0; j < kCount; ++j) never_written[j] = t(j);
   }
+}
+
+// fp32 fragment -> 16-bit fragment with the same register order (packed cvt of pairs).
+template <class TIn, class TOut>
+CUTLASS_DEVICE void convert_fragment(TIn const& in, TOut& out) {
+  using To = typename cute::remove_cvref_t<TOut>::value_type;
+  constexpr int N = decltype(cute::size(in))::value;
+  static_assert(N == decltype(cute::size(out))::value);
+  using Converter = cutlass::NumericArrayConverter<To, float, N>;
+  auto const& src = *reinterpret_cast<cutlass::Array<float, N> const*>(in.data());
+  *reinterpret_cast<cutlass::Array<To, N>*>(out.data()) = Converter{}(src);
 }
 
 }  // namespace dash

@@ -67,17 +67,6 @@ CUTLASS_DEVICE void wg_gemm(TiledMma& mma, TA&& a, TB const& b, TC& c) {
   if constexpr (kRegA) warpgroup_fence_operand(a);
 }
 
-// fp32 fragment -> 16-bit fragment with the same register order (packed cvt of pairs).
-template <class TIn, class TOut>
-CUTLASS_DEVICE void convert_fragment(TIn const& in, TOut& out) {
-  using To = typename cute::remove_cvref_t<TOut>::value_type;
-  constexpr int N = decltype(size(in))::value;
-  static_assert(N == decltype(size(out))::value);
-  using Converter = cutlass::NumericArrayConverter<To, float, N>;
-  auto const& src = *reinterpret_cast<cutlass::Array<float, N> const*>(in.data());
-  *reinterpret_cast<cutlass::Array<To, N>*>(out.data()) = Converter{}(src);
-}
-
 template <class Cfg, class Element_>
 struct FwdMainloop {
   using Element = Element_;
