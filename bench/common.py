@@ -83,13 +83,9 @@ def time_interleaved(fns, rounds, heat_s=0.5):
     times every closure once; 0: a whole Williams design, n rounds for n closures, 2n for odd n),
     so that clock drift over a run touches all of them alike.
 
-    Position within a round matters: under a sustained load the GPU runs at its power limit and
-    its clock drifts down over the first seconds, so a closure timed late in every round reads
-    slow. Rotating each round by one position (as this did until session 12) kept "auto", the
-    last dash closure, 7-9 places in at every round of 3, and the grids put it 3-5% below the very
-    kernel it picks at the 16k cells (bench/NOTES.md, "Session 12"). Hence round_orders, and
-    `heat_s` seconds of untimed calls to all closures first, so that the first round does not
-    run at boost clock."""
+    The rounds' orders come from round_orders (why: there). `heat_s` seconds of untimed calls to
+    all closures come first: under a sustained load the GPU runs at its power limit, and without
+    them the first round would run at boost clock (bench/NOTES.md, "Session 12")."""
     import statistics
     import time
 

@@ -60,9 +60,9 @@ def main():
     import torch
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from bench.bwd import closures
     from bench.common import PEER_GRID, attention_flops, cell_name, time_interleaved
-    from dash.fwd import attn_fwd
-    from dash.ops import _problem, attn_bwd, resolve_schedule
+    from dash.ops import _problem, resolve_schedule
 
     dev = dict(device="cuda", dtype=torch.bfloat16)
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
@@ -71,18 +71,15 @@ def main():
         torch.manual_seed(0)
         q, dout = (torch.randn(batch, seqlen, heads, hdim, **dev) for _ in range(2))
         k, v = (torch.randn(batch, seqlen, heads_kv, hdim, **dev) for _ in range(2))
-        out, lse = attn_fwd(q, k, v, causal=causal)
-        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
         problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
         pick = resolve_schedule("auto", True, problem)
+        dash_fns = closures(q, k, v, dout, causal, [])  # bench/bwd.py's: atomic, each schedule, auto
 
         def schedule_of(col):
             s = col.split("#")[0]
             return pick if s == "pick" else s
 
-        fns = {col: (lambda s=schedule_of(col): attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
-                                                         deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
-               for col in args.columns}
+        fns = {col: dash_fns[schedule_of(col)] for col in args.columns}
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         for col, ms in time_interleaved(fns, args.rounds).items():
             print(f"ab {args.tag} {cell_name(hdim, causal, seqlen, heads, heads_kv)} {col} {flops / ms / 1e9:.1f}",

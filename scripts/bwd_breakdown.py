@@ -23,7 +23,6 @@ from bench.bwd import closures  # noqa: E402
 from bench.common import HEADS, parse_cell  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
-from dash.schedule import build_tables  # noqa: E402
 
 DEFAULT_CELLS = ["d64c2k", "d64f2k", "d128c2k", "d128f2k", "d64f8k", "d128f8k"]
 
@@ -44,7 +43,7 @@ def kernel_times(fn, calls=5):
     return dict(times)
 
 
-def cta_occupancy(q, k, v, dout, causal, schedule, sms, problem):
+def cta_occupancy(q, k, v, dout, causal, schedule, sms):
     """(CTAs, mean CTA us, SM-busy fraction, non-busy us per CTA, span us, (us per step, us per CTA))
     of one dash main-kernel call. The last: a least-squares line through each CTA's time from its
     MMA start to its epilogue end against its number of steps (Q tiles visited, times the group
@@ -58,8 +57,10 @@ def cta_occupancy(q, k, v, dout, causal, schedule, sms, problem):
         ops.attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=schedule != "atomic",
                      schedule=schedule, timing=timing)
     torch.cuda.synchronize()
-    visits = np.diff(build_tables(problem.replace(batch=1, heads=1, heads_kv=1), "ascending").visit_offsets) * (q.shape[2] // k.shape[2])
-    steps = torch.from_numpy(np.broadcast_to(visits, timing.shape[:3]).reshape(-1).astype(np.float64))
+    # The steps of each CTA, from the tables the call ran: its KV tile's visits (times the group).
+    tables = ops.schedule_tables(q, k, causal=causal, schedule=schedule, deterministic=schedule != "atomic")
+    visits = tables.visit_offsets.diff().double().cpu() * (q.shape[2] // k.shape[2])
+    steps = visits.expand(timing.shape[:3]).reshape(-1)
     t = timing.view(-1, 2).double().cpu() / 1e3
     ran = t[:, 1] > 0
     t, steps = t[ran], steps[ran]
@@ -99,7 +100,7 @@ def main():
             parts = ", ".join(f"{name} {us:.1f}" for name, us in sorted(times.items(), key=lambda x: -x[1]))
             print(f"  {col:>12}: total {total:8.1f} us | {parts}")
         for sched in ["atomic", auto]:
-            n, mean, busy, idle, span, (per_step, fixed) = cta_occupancy(q, k, v, dout, causal, sched, sms, problem)
+            n, mean, busy, idle, span, (per_step, fixed) = cta_occupancy(q, k, v, dout, causal, sched, sms)
             print(f"  {sched:>12}: {n} CTAs, mean {mean:.2f} us from MMA start to epilogue end, span {span:.1f} us, "
                   f"SM time inside them {busy:.3f}, outside {idle:.2f} us per CTA; "
                   f"CTA time = {fixed:.2f} us + {per_step:.3f} us x steps")

@@ -28,19 +28,26 @@ def rows_by_opcode(path):
 
 def mix(path):
     ops, stalls = collections.Counter(), collections.Counter()
+    executed = stalled = None
     for header, op, r in rows_by_opcode(path):
-        ops[op] += int(r[header.index("Instructions Executed")] or 0)
-        stalls[op] += int(r[header.index("Warp Stall Sampling (All Samples)")] or 0)
+        if executed is None:
+            executed = header.index("Instructions Executed")
+            stalled = header.index("Warp Stall Sampling (All Samples)")
+        ops[op] += int(r[executed] or 0)
+        stalls[op] += int(r[stalled] or 0)
     return ops, stalls
 
 
 def reasons(path):
     """Stall samples by (opcode, reason): ncu's per-instruction stall_* columns."""
     table = collections.defaultdict(collections.Counter)
+    columns = None
     for header, op, r in rows_by_opcode(path):
-        for i, h in enumerate(header):
-            if h.startswith("stall_") and "Not Issued" not in h:
-                table[op][h[len("stall_"):]] += int(r[i] or 0)
+        if columns is None:
+            columns = [(i, h[len("stall_"):]) for i, h in enumerate(header)
+                       if h.startswith("stall_") and "Not Issued" not in h]
+        for i, reason in columns:
+            table[op][reason] += int(r[i] or 0)
     return table
 
 
