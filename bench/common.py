@@ -189,46 +189,6 @@ def ready_or_none(label, make_fn, errors=Exception):
         return None
 
 
-def time_or_none(label, make_fn):
-    """Median ms of the closure make_fn() returns (ready_or_none), or None where the backend
-    does not take the shape."""
-    try:
-        fn = ready_or_none(label, make_fn, errors=RuntimeError)
-        return None if fn is None else time_ms(fn)
-    finally:
-        torch.cuda.empty_cache()
-
-
-def sweep(args, title, impls, pass_, make_fn, describe, ours):
-    """Time every implementation on every shape of the grid, print a table (TFLOP/s and ours /
-    best SDPA backend) and return the records. make_fn(impl, batch, heads, seqlen, hdim, causal,
-    dtype) builds the closure to time; describe(impl) gives its record's (impl, schedule,
-    deterministic)."""
-    dtype = torch.bfloat16
-    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens})")
-    ratio_name = f"{ours}/best sdpa"
-    print(f"{'hdim':>4} {'mask':>6} {'seqlen':>6} " + " ".join(f"{i:>14}" for i in impls) + f" {ratio_name:>18}")
-    records = []
-    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
-        if heads_kv != heads:
-            raise SystemExit("this benchmark runs MHA shapes only (GQA: bench/bwd.py)")
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, pass_)
-        tflops = {}
-        for impl in impls:
-            ms = time_or_none(f"{impl} d{hdim} {seqlen}", lambda: make_fn(impl, batch, heads, seqlen, hdim, causal, dtype))
-            if ms is None:
-                continue
-            name, schedule, deterministic = describe(impl)
-            records.append(record(name, pass_, schedule, deterministic, dtype, hdim, causal, batch, seqlen, seqlen,
-                                  heads, heads, ms, flops))
-            tflops[impl] = records[-1]["tflops"]
-        best_sdpa = max((t for i, t in tflops.items() if i.startswith("sdpa")), default=float("nan"))
-        cells = " ".join(f"{tflops.get(i, float('nan')):14.1f}" for i in impls)
-        ratio = tflops.get(ours, float("nan")) / best_sdpa
-        print(f"{hdim:>4} {'causal' if causal else 'full':>6} {seqlen:>6} {cells} {ratio:18.3f}", flush=True)
-    return records
-
-
 def sdpa_backend(impl):
     """The context manager that pins PyTorch SDPA to one backend: impl is "sdpa-flash",
     "sdpa-cudnn" or "sdpa-efficient"."""

@@ -1,15 +1,18 @@
 """One training step of attention (forward + backward through autograd): dash's
 `flash_attn_func` (deterministic with the auto schedule, and non-deterministic) against
 FlashAttention-4 (its forward then its backward, non-deterministic and deterministic, where
-`flash_attn.cute` imports) and PyTorch SDPA's backends, on the grid of DESIGN.md section 7 (bf16, batch x seqlen = 16384, hdim 64 with
-32 heads and hdim 128 with 16 heads, causal and full).
+`flash_attn.cute` imports) and PyTorch SDPA's backends, timed in interleaved rounds in one process
+on the grid of DESIGN.md section 7 (bf16, batch x seqlen = 16384, hdim 64 with 32 heads and hdim
+128 with 16 heads, causal and full).
 
 FLOPs per step = 3.5 x the forward's 4 b h s_q s_k d (forward 1 + backward 2.5), halved for
 causal. The records' `pass` is "fwd_bwd". SDPA's backends are non-deterministic in their
-backward (atomic dQ adds), so the fair comparison for "dash det" is the fastest SDPA column.
+backward (atomic dQ adds), as is FA4's unless asked: the fair comparison for "dash-det" is
+"fa4-det", the bar the mission sets is the fastest of all.
 
-    python bench/fwd_bwd.py            # full grid
-    python bench/fwd_bwd.py --quick    # seqlen 2k and 8k only
+    python bench/fwd_bwd.py              # full grid
+    python bench/fwd_bwd.py --quick      # seqlen 2k and 8k only
+    python bench/fwd_bwd.py --peer-grid  # the 14 cells compared with FA4 (adds d128 GQA 32/8 at 8k)
 """
 from __future__ import annotations
 
@@ -20,58 +23,116 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import fa4_interface, grid_arguments, peers, plot_results, save_results, sdpa_backend, sweep  # noqa: E402
+from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
+                          ready_or_none, record, save_results, sdpa_backend, time_interleaved)
 import dash  # noqa: E402
 
-IMPLS = ("dash-det", "dash-atomic", "sdpa-flash", "sdpa-cudnn", "sdpa-efficient")
+COLUMNS = ("dash-det", "dash-atomic", "fa4-det", "fa4", "sdpa-cudnn", "sdpa-flash", "sdpa-efficient")
 
 
-def step_fn(impl, batch, heads, seqlen, hdim, causal, dtype):
-    """A closure running forward + backward once, and the schedule dash's backward used."""
-    if impl.startswith("dash") or impl.startswith("fa4"):
-        shape = (batch, seqlen, heads, hdim)
-    else:  # SDPA's native (batch, heads, seqlen, head_dim) layout
-        shape = (batch, heads, seqlen, hdim)
-    q, k, v = (torch.randn(shape, device="cuda", dtype=dtype, requires_grad=True) for _ in range(3))
-    dout = torch.randn(shape, device="cuda", dtype=dtype)
-    if impl.startswith("dash"):
-        det = impl == "dash-det"
-
-        def fn():
-            out = dash.flash_attn_func(q, k, v, causal=causal, deterministic=det)
-            return torch.autograd.grad(out, (q, k, v), dout)
-        return fn
-
-    if impl.startswith("fa4"):
-        fa4, det = fa4_interface(), impl == "fa4-det"
-
-        def fn():
-            out, lse = fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)[:2]
-            return fa4._flash_attn_bwd(q, k, v, out, dout, lse, causal=causal, deterministic=det)
-        return fn
-
+def dash_step_fn(q, k, v, dout, causal, deterministic):
     def fn():
-        with sdpa_backend(impl):
-            out = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        out = dash.flash_attn_func(q, k, v, causal=causal, deterministic=deterministic)
         return torch.autograd.grad(out, (q, k, v), dout)
     return fn
 
 
-def describe(impl):
-    """(impl, schedule, deterministic) of a record."""
-    if impl == "dash-det":
-        return "dash", "auto", True
-    if impl == "dash-atomic":
-        return "dash", "atomic", False
-    if impl.startswith("fa4"):
-        return "fa4", None, impl == "fa4-det"
-    return impl, None, False
+def fa4_step_fn(q, k, v, dout, causal, deterministic):
+    fa4 = fa4_interface()
+
+    def fn():
+        out, lse = fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)[:2]
+        return fa4._flash_attn_bwd(q, k, v, out, dout, lse, causal=causal, deterministic=deterministic)
+    return fn
+
+
+def sdpa_step_fn(q, k, v, dout, causal, impl):
+    # SDPA's native (batch, heads, seqlen, head_dim) layout, as a model calling it would have it
+    qt, kt, vt = (t.detach().transpose(1, 2).contiguous().requires_grad_(True) for t in (q, k, v))
+    dout_t = dout.transpose(1, 2).contiguous()
+    gqa = q.shape[2] != k.shape[2]
+
+    def fn():
+        with sdpa_backend(impl):
+            out = F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal, enable_gqa=gqa)
+        return torch.autograd.grad(out, (qt, kt, vt), dout_t)
+    return fn
+
+
+def closures(q, k, v, dout, causal, peer_names):
+    """{column: closure} for one cell; a peer that rejects the shape is left out, with a line."""
+    fns = {"dash-det": dash_step_fn(q, k, v, dout, causal, True),
+           "dash-atomic": dash_step_fn(q, k, v, dout, causal, False)}
+    makers = {}
+    for name in peer_names:
+        if name == "fa4":
+            makers["fa4-det"] = lambda: fa4_step_fn(q, k, v, dout, causal, True)
+            makers["fa4"] = lambda: fa4_step_fn(q, k, v, dout, causal, False)
+        else:
+            makers[name] = lambda n=name: sdpa_step_fn(q, k, v, dout, causal, n)
+    for name, make in makers.items():
+        fn = ready_or_none(name, make)  # FA4 JITs each kernel once per process: before timing
+        if fn is not None:
+            fns[name] = fn
+    return fns
+
+
+def describe(col):
+    """(impl, schedule, deterministic) of a column's records."""
+    if col.startswith("dash"):
+        return "dash", "auto" if col == "dash-det" else "atomic", col == "dash-det"
+    if col.startswith("fa4"):
+        return "fa4", None, col == "fa4-det"
+    return col, None, False
+
+
+SHORT = {"sdpa-cudnn": "cudnn", "sdpa-flash": "sdpa-fl", "sdpa-efficient": "sdpa-eff"}
+
+
+def header():
+    return (f"{'cell':>22} " + " ".join(f"{SHORT.get(c, c):>11}" for c in COLUMNS) +
+            f" {'det/fa4det':>10} {'atom/fa4':>8} {'det/best':>8}")
+
+
+def format_row(row):
+    nan = float("nan")
+    best_peer = max((row[c] for c in COLUMNS[2:] if c in row), default=nan)
+    return (f"{row['cell']:>22} " + " ".join(f"{row.get(c, nan):11.1f}" for c in COLUMNS) +
+            f" {row.get('dash-det', nan) / row.get('fa4-det', nan):10.3f}"
+            f" {row.get('dash-atomic', nan) / row.get('fa4', nan):8.3f}"
+            f" {row.get('dash-det', nan) / best_peer:8.3f}")
 
 
 def main():
     args = grid_arguments(__doc__).parse_args()
-    impls = IMPLS[:2] + (("fa4", "fa4-det") if "fa4" in peers(args) else ()) + (() if args.no_sdpa else IMPLS[2:])
-    records = sweep(args, "Forward + backward", impls, "fwd_bwd", step_fn, describe, "dash-det")
+    dtype = torch.bfloat16
+    peer_names = peers(args)
+    records, rows = [], []
+    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
+        torch.manual_seed(0)
+        q = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype, requires_grad=True)
+        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype, requires_grad=True)
+                for _ in range(2))
+        dout = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd_bwd")
+        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
+                    nheads=heads, nheads_kv=heads_kv, flops=flops)
+        ms = time_interleaved(closures(q, k, v, dout, causal, peer_names), args.rounds)
+        row = {"cell": cell_name(hdim, causal, seqlen, heads, heads_kv)}
+        for col, t in ms.items():
+            impl, schedule, deterministic = describe(col)
+            records.append(record(impl, "fwd_bwd", schedule, deterministic, ms=t, **base))
+            row[col] = records[-1]["tflops"]
+        rows.append(row)
+        print(format_row(row), flush=True)
+        del q, k, v, dout
+        torch.cuda.empty_cache()
+    print()
+    print(f"Forward + backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
+          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
+    print(header())
+    for row in rows:
+        print(format_row(row))
     if not args.no_save:
         path = save_results("fwd_bwd", records)
         png = plot_results(records, path.replace(".json", ".png"),
