@@ -226,18 +226,12 @@ struct BwdMainloop {
     copy(p.tma_k.with(smem.kv_barrier, 0), tKgK, tKsK);
     copy(p.tma_v.with(smem.kv_barrier, 0), tVgV, tVsV);
 
-    // One step: Q and dO tile (TMA) and the LSE and D rows (bulk copies) of dQ tile `tile`, Q
-    // tile m. The stage's m is written once the stage is free and before the arrive that its
-    // consumers' wait acquires: the MMA warpgroups read it from there, one LDS, where reading
-    // the tables themselves cost them an L2 round trip at the start of every step (the
-    // deterministic writers' acquire loads invalidate L1 at every turn; bench/NOTES.md, v23).
+    // One step: Q and dO tile (TMA) and the LSE and D rows (bulk copies) of dQ tile `tile`.
     PipelineState state = cutlass::make_producer_start_state<Pipeline>();
-    auto load_step = [&](auto const& q_src, auto const& dout_src, auto& q_dst, auto& dout_dst, int64_t tile, int m) {
-      const int stage = state.index();
-      smem.pipeline.empty_barrier_[stage].wait(state.phase());
-      smem.stage_m[stage] = m;
-      pipeline.producer_acquire(state, {cutlass::BarrierStatus::WaitDone});  // the arrive only
+    auto load_step = [&](auto const& q_src, auto const& dout_src, auto& q_dst, auto& dout_dst, int64_t tile) {
+      pipeline.producer_acquire(state);
       uint64_t* bar = pipeline.producer_get_barrier(state);
+      const int stage = state.index();
       copy(p.tma_q.with(*bar, 0), q_src, q_dst(_, stage));
       copy(p.tma_dout.with(*bar, 0), dout_src, dout_dst(_, stage));
       const int64_t row = tile * kBlockM;
@@ -256,7 +250,7 @@ struct BwdMainloop {
       for (int i = 0; i < w.visit_count; ++i) {
         const int m = visit_m(p, w, i);
         for (int head = w.head; head < w.head + w.group; ++head) {
-          load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m), m);
+          load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m));
         }
       }
     } else {
@@ -268,7 +262,7 @@ struct BwdMainloop {
       auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
       for (int i = 0; i < w.visit_count; ++i) {
         const int m = visit_m(p, w, i);
-        load_step(tQgQ(_, m), tdOgdO(_, m), tQsQ, tdOsdO, tile_index(p, w, m), m);
+        load_step(tQgQ(_, m), tdOgdO(_, m), tQsQ, tdOsdO, tile_index(p, w, m));
       }
     }
   }
@@ -457,14 +451,15 @@ struct BwdMainloop {
       }
     }
     PipelineState state;
-    // Step i: visit i (MHA); grouped, visit i / group for q-head i % group of the group. The
-    // step's Q tile comes with its stage (load).
+    // Step i: visit i (MHA); grouped, visit `visit` for q-head `member` of the group, both
+    // counted (not divided).
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
+    int visit = 0, member = 0;
     for (int i = 0; i < steps; ++i) {
+      const int m = visit_m(p, w, Traits::kGroupedHeads ? visit : i);
+      const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
       const int stage = state.index();
-      const int m = smem.stage_m[stage];
-      const int query_base = m * kBlockM;
       // Varlen: likewise the query rows past the sequence's last one in its last Q tile (they
       // have P = 0 and dS = 0, LSE = +inf and D = 0 from the preprocess, but dV += P^T dO and
       // dK += dS^T Q multiply those zeros with the rows' values).
@@ -660,6 +655,9 @@ struct BwdMainloop {
       warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
       pipeline.consumer_release(state);
       ++state;
+      if constexpr (Traits::kGroupedHeads) {
+        if (++member == w.group) member = 0, ++visit;
+      }
     }
   }
 };

@@ -146,7 +146,6 @@ struct BwdTraits {
     array_aligned<float, kDqElems * kDqBuffers, 128> dq;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> lse;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
-    int stage_m[kStages];  // the Q tile each stage holds, written by the producer (bwd_mainloop.h)
     typename cutlass::PipelineTmaAsync<kStages>::SharedStorage pipeline;
     alignas(8) uint64_t kv_barrier;
     int launch_position;  // claimed by thread 0, read by all (bwd_kernel.h)
