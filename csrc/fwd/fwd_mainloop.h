@@ -255,8 +255,9 @@ struct FwdMainloop {
   // The tile announced by q_full's phase q_iter (kDynamicTiles), read by a consumer.
   // The producer overwrites ss.tile once every consumer warp has arrived on q_empty, which one
   // elected lane per warp does: the __syncwarp orders every lane's read before that arrive
-  // (without it the order rested on the warp running converged; compute-sanitizer's racecheck
-  // reported the read and the next announcement's write as a hazard).
+  // (without it the order rested on the warp running converged). compute-sanitizer's racecheck
+  // reports this read and the next announcement's write as a hazard with or without it
+  // (bench/NOTES.md, session 13).
   CUTLASS_DEVICE static int announced_tile(SharedStorage& ss, int q_iter) {
     cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
     const int tile = *reinterpret_cast<volatile int*>(&ss.tile);
