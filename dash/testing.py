@@ -55,3 +55,31 @@ def hold_sms(num_ctas: int, duration_ns: int, sm_ids: torch.Tensor, started: tor
         stream = torch.cuda.current_stream(device).cuda_stream
         C._hold_sms(int(num_ctas), int(duration_ns), sm_ids.data_ptr(), started.data_ptr(),
                     0 if stop is None else stop.data_ptr(), stream)
+
+
+# The hand-off protocols of csrc/testing/handoff_probe.h, by name.
+HANDOFF_VARIANTS = {"dash": 0, "no-sleep": 1, "no-proxy-fence": 2, "relaxed-poll": 3}
+
+
+def handoff_latency_ns(variant: str = "dash", num_ctas: int = 32, rounds: int = 200, nbytes: int = 16384,
+                       device=None) -> float:
+    """Nanoseconds per turn of a chain of num_ctas CTAs taking rounds x num_ctas turns on one fp32
+    tile of nbytes as the backward's deterministic dQ writers do (wait for the turn, one bulk
+    reduce-add, wait for its completion, release), with one piece of the protocol changed by
+    `variant` (HANDOFF_VARIANTS; csrc/testing/handoff_probe.h). The slowest CTA's time over the
+    number of turns. Also checks the tile's sum, so that a variant that lost an add fails loudly."""
+    if variant not in HANDOFF_VARIANTS:
+        raise ValueError(f"variant must be one of {sorted(HANDOFF_VARIANTS)}, got {variant!r}")
+    device = torch.device(device or "cuda")
+    dst = torch.zeros(nbytes // 4, dtype=torch.float32, device=device)
+    counter = torch.zeros(1, dtype=torch.int32, device=device)
+    elapsed = torch.zeros(num_ctas, dtype=torch.int64, device=device)
+    stream = torch.cuda.current_stream(device).cuda_stream
+    _ext.load()._handoff_chain(HANDOFF_VARIANTS[variant], num_ctas, rounds, nbytes, dst.data_ptr(), counter.data_ptr(),
+                          elapsed.data_ptr(), stream)
+    torch.cuda.synchronize(device)
+    turns = rounds * num_ctas
+    if int(counter.item()) != turns or not bool((dst == float(turns)).all()):
+        raise RuntimeError(f"handoff chain ({variant}): counter {int(counter.item())}, expected {turns}; "
+                           f"tile sum {float(dst[0])}")
+    return float(elapsed.max().item()) / turns
