@@ -19,8 +19,8 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
-                          ready_or_none, record, save_results, sdpa_backend, time_interleaved)
+from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
+                          sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedules_for  # noqa: E402
 
@@ -52,36 +52,21 @@ def closures(q, k, v, dout, causal, peer_names):
     for sched in ("atomic",) + schedules_for(causal) + ("auto",):
         fns[sched] = lambda s=sched: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
                                               deterministic=s != "atomic", dq=dq, dk=dk, dv=dv)
-    makers = {}
-    for name in peer_names:
-        if name == "fa4":
-            makers["fa4"] = lambda: fa4_bwd_fn(q, k, v, dout, causal, False)
-            makers["fa4-det"] = lambda: fa4_bwd_fn(q, k, v, dout, causal, True)
-        else:
-            makers[name] = lambda n=name: sdpa_bwd_fn(q, k, v, dout, causal, n)
-    for name, make in makers.items():
-        fn = ready_or_none(name, make)  # FA4 JITs each kernel once per process: before timing
-        if fn is not None:
-            fns[name] = fn
-    return fns
+    return add_peers(fns, peer_names, lambda det: fa4_bwd_fn(q, k, v, dout, causal, det),
+                     lambda name: sdpa_bwd_fn(q, k, v, dout, causal, name))
 
 
 def main():
     args = grid_arguments(__doc__).parse_args()
-    dtype = torch.bfloat16
     peer_names = peers(args)
     records, rows = [], []
-    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
-        torch.manual_seed(0)
-        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype) for _ in range(2))
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype) for _ in range(2))
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
-        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
-                    nheads=heads, nheads_kv=heads_kv, flops=flops)
-        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, dtype, 0)
+    for cell, base, (q, k, v, dout) in grid_cells(args, "bwd"):
+        causal = base["causal"]
+        problem = _problem(base["seqlen_q"], base["seqlen_k"], base["hdim"], causal, base["batch"], base["nheads"],
+                           base["nheads_kv"], q.device, q.dtype, 0)
         auto = resolve_schedule("auto", True, problem)
         ms = time_interleaved(closures(q, k, v, dout, causal, peer_names), args.rounds)
-        row = {"cell": cell_name(hdim, causal, seqlen, heads, heads_kv), "picks": auto}
+        row = {"cell": cell, "picks": auto}
         for col, t in ms.items():
             if col in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):
                 rec = record("dash", "bwd", col, col != "atomic", ms=t, resolved=auto if col == "auto" else None, **base)
@@ -93,18 +78,7 @@ def main():
             row[col] = rec["tflops"]
         rows.append(row)
         print(format_row(row), flush=True)
-        del q, k, v, dout
-        torch.cuda.empty_cache()
-    print()
-    print(f"Backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
-          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
-    print(header())
-    for row in rows:
-        print(format_row(row))
-    if not args.no_save:
-        path = save_results("bwd", records)
-        png = plot_results(records, path.replace(".json", ".png"), f"dash backward, {torch.cuda.get_device_name()}")
-        print(f"saved {path}" + (f" and {png}" if png else ""))
+    report("bwd", "Backward", args, rows, header, format_row, records)
 
 
 COLUMNS = ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto", "fa4", "fa4-det", "sdpa-cudnn", "sdpa-flash",

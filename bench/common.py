@@ -189,6 +189,67 @@ def ready_or_none(label, make_fn, errors=Exception):
         return None
 
 
+def add_peers(fns, peer_names, fa4_fn, sdpa_fn, fa4_det=True):
+    """Adds the peers' closures for one cell to fns and returns it: FA4 as "fa4" (fa4_fn(False))
+    and, with fa4_det, "fa4-det" (fa4_fn(True)); each SDPA backend by its name (sdpa_fn(name)).
+    Each is called once first (ready_or_none): a peer that rejects the shape is left out, with a
+    line, and FA4 compiles its kernels before the timing starts."""
+    makers = {}
+    for name in peer_names:
+        if name == "fa4":
+            makers["fa4"] = lambda: fa4_fn(False)
+            if fa4_det:
+                makers["fa4-det"] = lambda: fa4_fn(True)
+        else:
+            makers[name] = lambda n=name: sdpa_fn(n)
+    for name, make in makers.items():
+        fn = ready_or_none(name, make)
+        if fn is not None:
+            fns[name] = fn
+    return fns
+
+
+def cell_tensors(batch, seqlen, heads, heads_kv, hdim, dtype, grad_inputs=False):
+    """q, k, v and dout of one cell, (batch, seqlen, heads or heads_kv, hdim), seeded alike for
+    every benchmark; grad_inputs: q, k, v require grad (a step through autograd)."""
+    torch.manual_seed(0)
+    q = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype, requires_grad=grad_inputs)
+    k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype, requires_grad=grad_inputs)
+            for _ in range(2))
+    dout = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
+    return q, k, v, dout
+
+
+def grid_cells(args, pass_, grad_inputs=False):
+    """Each cell of the grid as (name, base, (q, k, v, dout)): its row name, the record fields
+    (dtype, shapes, FLOPs of `pass_`) and its tensors (cell_tensors). The CUDA cache is emptied
+    after each cell."""
+    dtype = torch.bfloat16
+    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
+        tensors = cell_tensors(batch, seqlen, heads, heads_kv, hdim, dtype, grad_inputs)
+        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
+                    nheads=heads, nheads_kv=heads_kv,
+                    flops=attention_flops(batch, heads, seqlen, seqlen, hdim, causal, pass_))
+        yield cell_name(hdim, causal, seqlen, heads, heads_kv), base, tensors
+        del tensors
+        torch.cuda.empty_cache()
+
+
+def report(kind, title, args, rows, header, format_row, records):
+    """The end of a benchmark run: the summary table of every row, then (unless --no-save) the
+    JSON under bench/results/ and the PNG beside it."""
+    print()
+    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
+          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
+    print(header())
+    for row in rows:
+        print(format_row(row))
+    if not args.no_save:
+        path = save_results(kind, records)
+        png = plot_results(records, path.replace(".json", ".png"), f"dash {title.lower()}, {torch.cuda.get_device_name()}")
+        print(f"saved {path}" + (f" and {png}" if png else ""))
+
+
 def sdpa_backend(impl):
     """The context manager that pins PyTorch SDPA to one backend: impl is "sdpa-flash",
     "sdpa-cudnn" or "sdpa-efficient"."""

@@ -14,12 +14,11 @@ from __future__ import annotations
 import os
 import sys
 
-import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
-                          ready_or_none, record, save_results, sdpa_backend, time_interleaved)
+from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
+                          sdpa_backend, time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 
 COLUMNS = ("dash", "fa4", "sdpa-cudnn", "sdpa-flash", "sdpa-efficient")
@@ -37,17 +36,12 @@ def sdpa_fwd_fn(q, k, v, causal, impl):
 
 def closures(q, k, v, causal, peer_names):
     """{column: closure} for one cell; a peer that rejects the shape is left out, with a line."""
-    fns = {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
-    for name in peer_names:
-        if name == "fa4":
-            fa4 = fa4_interface()
-            make = lambda: (lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True))  # noqa: E731
-        else:
-            make = lambda n=name: sdpa_fwd_fn(q, k, v, causal, n)  # noqa: E731
-        fn = ready_or_none(name, make)  # FA4 JITs each kernel once per process: before timing
-        if fn is not None:
-            fns[name] = fn
-    return fns
+    def fa4_fn(_deterministic):
+        fa4 = fa4_interface()
+        return lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
+
+    return add_peers({"dash": lambda: attn_fwd(q, k, v, causal=causal)}, peer_names, fa4_fn,
+                     lambda name: sdpa_fwd_fn(q, k, v, causal, name), fa4_det=False)
 
 
 def header():
@@ -63,36 +57,18 @@ def format_row(row):
 
 def main():
     args = grid_arguments(__doc__).parse_args()
-    dtype = torch.bfloat16
     peer_names = peers(args)
     records, rows = [], []
-    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
-        torch.manual_seed(0)
-        q = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype) for _ in range(2))
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
-        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
-                    nheads=heads, nheads_kv=heads_kv, flops=flops)
-        ms = time_interleaved(closures(q, k, v, causal, peer_names), args.rounds)
-        row = {"cell": cell_name(hdim, causal, seqlen, heads, heads_kv)}
+    for cell, base, (q, k, v, _) in grid_cells(args, "fwd"):
+        ms = time_interleaved(closures(q, k, v, base["causal"], peer_names), args.rounds)
+        row = {"cell": cell}
         for col, t in ms.items():
             rec = record(col, "fwd", None, col == "dash", ms=t, **base)
             records.append(rec)
             row[col] = rec["tflops"]
         rows.append(row)
         print(format_row(row), flush=True)
-        del q, k, v
-        torch.cuda.empty_cache()
-    print()
-    print(f"Forward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
-          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
-    print(header())
-    for row in rows:
-        print(format_row(row))
-    if not args.no_save:
-        path = save_results("fwd", records)
-        png = plot_results(records, path.replace(".json", ".png"), f"dash forward, {torch.cuda.get_device_name()}")
-        print(f"saved {path}" + (f" and {png}" if png else ""))
+    report("fwd", "Forward", args, rows, header, format_row, records)
 
 
 if __name__ == "__main__":

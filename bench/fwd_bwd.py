@@ -23,8 +23,8 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import (attention_flops, cell_name, fa4_interface, grid, grid_arguments, peers, plot_results,  # noqa: E402
-                          ready_or_none, record, save_results, sdpa_backend, time_interleaved)
+from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
+                          sdpa_backend, time_interleaved)
 import dash  # noqa: E402
 
 COLUMNS = ("dash-det", "dash-atomic", "fa4-det", "fa4", "sdpa-cudnn", "sdpa-flash", "sdpa-efficient")
@@ -63,18 +63,8 @@ def closures(q, k, v, dout, causal, peer_names):
     """{column: closure} for one cell; a peer that rejects the shape is left out, with a line."""
     fns = {"dash-det": dash_step_fn(q, k, v, dout, causal, True),
            "dash-atomic": dash_step_fn(q, k, v, dout, causal, False)}
-    makers = {}
-    for name in peer_names:
-        if name == "fa4":
-            makers["fa4-det"] = lambda: fa4_step_fn(q, k, v, dout, causal, True)
-            makers["fa4"] = lambda: fa4_step_fn(q, k, v, dout, causal, False)
-        else:
-            makers[name] = lambda n=name: sdpa_step_fn(q, k, v, dout, causal, n)
-    for name, make in makers.items():
-        fn = ready_or_none(name, make)  # FA4 JITs each kernel once per process: before timing
-        if fn is not None:
-            fns[name] = fn
-    return fns
+    return add_peers(fns, peer_names, lambda det: fa4_step_fn(q, k, v, dout, causal, det),
+                     lambda name: sdpa_step_fn(q, k, v, dout, causal, name))
 
 
 def describe(col):
@@ -105,39 +95,18 @@ def format_row(row):
 
 def main():
     args = grid_arguments(__doc__).parse_args()
-    dtype = torch.bfloat16
     peer_names = peers(args)
     records, rows = [], []
-    for hdim, causal, seqlen, batch, heads, heads_kv in grid(args):
-        torch.manual_seed(0)
-        q = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype, requires_grad=True)
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=dtype, requires_grad=True)
-                for _ in range(2))
-        dout = torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=dtype)
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd_bwd")
-        base = dict(dtype=dtype, hdim=hdim, causal=causal, batch=batch, seqlen_q=seqlen, seqlen_k=seqlen,
-                    nheads=heads, nheads_kv=heads_kv, flops=flops)
-        ms = time_interleaved(closures(q, k, v, dout, causal, peer_names), args.rounds)
-        row = {"cell": cell_name(hdim, causal, seqlen, heads, heads_kv)}
+    for cell, base, (q, k, v, dout) in grid_cells(args, "fwd_bwd", grad_inputs=True):
+        ms = time_interleaved(closures(q, k, v, dout, base["causal"], peer_names), args.rounds)
+        row = {"cell": cell}
         for col, t in ms.items():
             impl, schedule, deterministic = describe(col)
             records.append(record(impl, "fwd_bwd", schedule, deterministic, ms=t, **base))
             row[col] = records[-1]["tflops"]
         rows.append(row)
         print(format_row(row), flush=True)
-        del q, k, v, dout
-        torch.cuda.empty_cache()
-    print()
-    print(f"Forward + backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
-          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
-    print(header())
-    for row in rows:
-        print(format_row(row))
-    if not args.no_save:
-        path = save_results("fwd_bwd", records)
-        png = plot_results(records, path.replace(".json", ".png"),
-                           f"dash forward + backward, {torch.cuda.get_device_name()}")
-        print(f"saved {path}" + (f" and {png}" if png else ""))
+    report("fwd_bwd", "Forward + backward", args, rows, header, format_row, records)
 
 
 if __name__ == "__main__":
