@@ -235,18 +235,22 @@ def grid_cells(args, pass_, grad_inputs=False):
         torch.cuda.empty_cache()
 
 
-def report(kind, title, args, rows, header, format_row, records):
+def report(kind, title, args, rows, header, format_row, records, setting=None, plot_records=None):
     """The end of a benchmark run: the summary table of every row, then (unless --no-save) the
-    JSON under bench/results/ and the PNG beside it."""
+    JSON under bench/results/ and the PNG beside it. setting: what the title's parenthesis says
+    of the shapes (default: batch x seqlen = args.tokens); plot_records: what the PNG draws
+    (default: the records)."""
+    setting = setting or f"batch x seqlen = {args.tokens}"
     print()
-    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, batch x seqlen = {args.tokens}, "
+    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, {setting}, "
           f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
     print(header())
     for row in rows:
         print(format_row(row))
     if not args.no_save:
         path = save_results(kind, records)
-        png = plot_results(records, path.replace(".json", ".png"), f"dash {title.lower()}, {torch.cuda.get_device_name()}")
+        png = plot_results(records if plot_records is None else plot_records, path.replace(".json", ".png"),
+                           f"dash {title.lower()}, {torch.cuda.get_device_name()}")
         print(f"saved {path}" + (f" and {png}" if png else ""))
 
 

@@ -24,7 +24,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import fa4_interface, first_line, plot_results, ready_or_none, record, save_results, time_interleaved  # noqa: E402
+from bench.common import fa4_interface, ready_or_none, record, report, time_interleaved  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
 
@@ -139,17 +139,9 @@ def main():
                 rows.append(row)
                 print(format_row(row), flush=True)
                 torch.cuda.empty_cache()
-    print(f"\nVarlen backward TFLOP/s on {torch.cuda.get_device_name()} (bf16, {TOKENS} tokens per batch, "
-          f"median of {args.rounds} interleaved rounds)")
-    print(header())
-    for row in rows:
-        print(format_row(row))
-    if not args.no_save:
-        path = save_results("varlen-bwd", records)
-        for r in records:  # one panel per (hdim, causal), x = sequences per batch
-            r["seqlen_q"] = r["batch"]
-        png = plot_results(records, path.replace(".json", ".png"), f"dash varlen backward, {torch.cuda.get_device_name()}")
-        print(f"saved {path}" + (f" and {png}" if png else ""))
+    # The PNG: one panel per (hdim, causal), x = sequences per batch.
+    report("varlen-bwd", "Varlen backward", args, rows, header, format_row, records,
+           setting=f"{TOKENS} tokens per batch", plot_records=[dict(r, seqlen_q=r["batch"]) for r in records])
 
 
 COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det",

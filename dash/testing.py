@@ -75,8 +75,8 @@ def handoff_latency_ns(variant: str = "dash", num_ctas: int = 32, rounds: int = 
     counter = torch.zeros(1, dtype=torch.int32, device=device)
     elapsed = torch.zeros(num_ctas, dtype=torch.int64, device=device)
     stream = torch.cuda.current_stream(device).cuda_stream
-    _ext.load()._handoff_chain(HANDOFF_VARIANTS[variant], num_ctas, rounds, nbytes, dst.data_ptr(), counter.data_ptr(),
-                          elapsed.data_ptr(), stream)
+    _ext.load()._handoff_chain(HANDOFF_VARIANTS[variant], num_ctas, rounds, nbytes, dst.data_ptr(),
+                               counter.data_ptr(), elapsed.data_ptr(), stream)
     torch.cuda.synchronize(device)
     turns = rounds * num_ctas
     if int(counter.item()) != turns or not bool((dst == float(turns)).all()):

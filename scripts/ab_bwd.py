@@ -61,16 +61,13 @@ def main():
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from bench.bwd import closures
-    from bench.common import PEER_GRID, attention_flops, cell_name, time_interleaved
+    from bench.common import PEER_GRID, attention_flops, cell_name, cell_tensors, time_interleaved
     from dash.ops import _problem, resolve_schedule
 
-    dev = dict(device="cuda", dtype=torch.bfloat16)
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
         causal = mask == "causal"
         batch = 16384 // seqlen
-        torch.manual_seed(0)
-        q, dout = (torch.randn(batch, seqlen, heads, hdim, **dev) for _ in range(2))
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, **dev) for _ in range(2))
+        q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
         problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
         pick = resolve_schedule("auto", True, problem)
         dash_fns = closures(q, k, v, dout, causal, [])  # bench/bwd.py's: atomic, each schedule, auto

@@ -22,7 +22,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import closures  # noqa: E402
-from bench.common import HEADS, attention_flops, parse_cell  # noqa: E402
+from bench.common import HEADS, attention_flops, cell_tensors, fa4_interface, parse_cell  # noqa: E402
 
 FIELDS = "timestamp,clocks.sm,power.draw,temperature.gpu,clocks_throttle_reasons.active"
 
@@ -55,18 +55,12 @@ def main():
                             "-f", log])
     try:
         print("device:", torch.cuda.get_device_name())
-        try:
-            import flash_attn.cute.interface  # noqa: F401
-            peers = ["fa4"]
-        except Exception:  # noqa: BLE001
-            peers = []
+        peers = ["fa4"] if fa4_interface() is not None else []
         for cell in args.cells:
             hdim, causal, seqlen = parse_cell(cell)
             heads = HEADS[hdim]
             batch = 16384 // seqlen
-            torch.manual_seed(0)
-            q, k, v, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16)
-                             for _ in range(4))
+            q, k, v, dout = cell_tensors(batch, seqlen, heads, heads, hdim, torch.bfloat16)
             fns = closures(q, k, v, dout, causal, peers)
             flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
             for col in args.columns:
