@@ -13,20 +13,22 @@ import os
 import torch
 
 from dash import _ext
-from dash.validate import check_qkv, check_softmax_scale, check_varlen_qkv, check_varlen_values, for_tma
+from dash.validate import check_qkv, check_softmax_scale, resolve_window, check_varlen_qkv, check_varlen_values, for_tma
 
 __all__ = ["attn_fwd", "attn_fwd_varlen"]
 
 
 def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float | None = None,
-             causal: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
+             causal: bool = False, window: tuple = (-1, -1)) -> tuple[torch.Tensor, torch.Tensor]:
     """Softmax attention forward.
 
     q: (batch, seqlen_q, heads, head_dim); k, v: (batch, seqlen_k, heads_kv, head_dim), with
     heads a multiple of heads_kv (query head h reads k/v head h // (heads // heads_kv)).
     float16 or bfloat16, head_dim 64 or 128, on a Hopper GPU. softmax_scale defaults to
     head_dim ** -0.5. causal: bottom-right aligned, as FlashAttention: query row i sees key j iff
-    j <= i + seqlen_k - seqlen_q.
+    j <= i + seqlen_k - seqlen_q. window: FA3's window_size (left, right), a sliding window: row i
+    sees keys i + off - left .. i + off + right (off = seqlen_k - seqlen_q; -1 = unbounded; with
+    causal, right = 0), resolved as FA3 does (dash.validate.resolve_window).
 
     Returns (out, softmax_lse): out like q (contiguous); softmax_lse fp32 (batch, heads,
     seqlen_q), the natural-log log-sum-exp of the scaled scores of each row. Rows that see no
@@ -34,7 +36,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     """
     batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = check_qkv(q, k, v)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
-    causal = bool(causal)
+    causal, (left, right) = resolve_window(bool(causal), window, seqlen_q, seqlen_k)
 
     out = torch.empty((batch, seqlen_q, heads, head_dim), dtype=q.dtype, device=q.device)
     lse = torch.empty((batch, heads, seqlen_q), dtype=torch.float32, device=q.device)
@@ -54,9 +56,10 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
     p.softmax_scale = softmax_scale
     p.causal = causal
+    p.window_left, p.window_right = left, right
     p.dtype = _ext.dtype_code(q.dtype)
-    if causal:
-        # The persistent causal CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);
+    if causal or left >= 0 or right >= 0:
+        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);
         # one per call, so that calls on different streams never share it.
         tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
         p.tile_counter = tile_counter.data_ptr()

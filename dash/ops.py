@@ -70,7 +70,8 @@ class BwdTables(NamedTuple):
     launch_wave: int    # the launch order's waves across (batch, k/v head) instances (ScheduleTables.launch_wave)
 
 
-def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin):
+def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin,
+             window=(-1, -1)):
     """The schedule model's Problem of a call. It is made on the nominal device
     (Problem.on_nominal_device), never from the GPU's SM count, its occupancy or sm_margin: the
     tables and the choice of "auto" set the order of the dQ additions, and the bits must be the
@@ -79,10 +80,12 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
     from dash.schedule import Problem
 
     C = _ext.load()
-    block_m, block_n = C.bwd_tile_shape(head_dim, causal)
+    windowed = tuple(window) != (-1, -1)  # resolved (validate.resolve_window): a real sliding window
+    block_m, block_n = C.bwd_tile_shape(head_dim, causal or windowed)  # banded masks take the causal tiles
     validate.check_sm_margin(sm_margin, device)
-    return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n,
-                   mask="causal" if causal else "full", batch=batch, heads=heads, heads_kv=heads_kv,
+    mask = "window" if windowed else ("causal" if causal else "full")
+    return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n, mask=mask,
+                   window=tuple(window) if windowed else (-1, -1), batch=batch, heads=heads, heads_kv=heads_kv,
                    head_dim=head_dim).on_nominal_device()
 
 
@@ -156,9 +159,13 @@ def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
     return schedule
 
 
-def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=False, deterministic=True,
-             schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None, positions=None):
+def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=False, window=(-1, -1),
+             deterministic=True, schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None,
+             positions=None):
     """Gradients (dq, dk, dv) of FA3-semantics attention (see dash.reference).
+
+    window: FA3's window_size (left, right), a sliding window (dash.fwd.attn_fwd), resolved as FA3
+    does (dash.validate.resolve_window); the schedules are built over its band.
 
     schedule: "auto" (the schedule model picks), one of DETERMINISTIC_SCHEDULES, or "atomic"
     (non-deterministic reduce-adds; also what deterministic=False runs).
@@ -184,7 +191,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         if t is not None:
             validate.check_like(name, t, name[1], ref)
     softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
-    check_schedule(schedule, deterministic, causal)
+    causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
+    check_schedule(schedule, deterministic, causal or window != (-1, -1))
     validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
     dq = torch.empty_like(q) if dq is None else dq
     dk = torch.empty_like(k) if dk is None else dk
@@ -196,7 +204,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     C = _ext.load()
     q, k, v, out, dout = (validate.for_tma(t) for t in (q, k, v, out, dout))
     softmax_lse = softmax_lse.contiguous()
-    problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin)
+    problem = _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, q.device, q.dtype, sm_margin,
+                       window)
     name = resolve_schedule(schedule, deterministic, problem)
     tables = _tables(problem, atomic_tables(problem) if name == "atomic" else name, q.device)
     block_m, block_n = problem.block_m, problem.block_n
@@ -227,6 +236,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
     p.softmax_scale = float(softmax_scale)
     p.causal = bool(causal)
+    p.window_left, p.window_right = window
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum = lse_log2.data_ptr(), dpsum.data_ptr()
     p.dq_accum, p.dq_counter = dq_accum.data_ptr(), dq_counter.data_ptr()
@@ -261,11 +271,13 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     return dq, dk, dv
 
 
-def schedule_tables(q, k, *, causal=False, schedule="auto", deterministic=True, sm_margin=0) -> BwdTables:
+def schedule_tables(q, k, *, causal=False, window=(-1, -1), schedule="auto", deterministic=True,
+                    sm_margin=0) -> BwdTables:
     """The tables attn_bwd would hand the kernel for these shapes (a debug hook for tests)."""
     batch, seqlen_q, heads, head_dim = q.shape
+    causal, window = validate.resolve_window(bool(causal), window, seqlen_q, k.shape[1])
     problem = _problem(seqlen_q, k.shape[1], head_dim, causal, batch, heads, k.shape[2], q.device, q.dtype,
-                       sm_margin)
+                       sm_margin, window)
     name = resolve_schedule(schedule, deterministic, problem)
     return _tables(problem, atomic_tables(problem) if name == "atomic" else name, q.device)
 

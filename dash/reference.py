@@ -20,6 +20,22 @@ def causal_mask(seqlen_q: int, seqlen_k: int, device=None) -> torch.Tensor:
     return j <= i + (seqlen_k - seqlen_q)
 
 
+def band_mask(seqlen_q: int, seqlen_k: int, window=(-1, -1), causal=False, device=None) -> torch.Tensor:
+    """Boolean (seqlen_q, seqlen_k) of FA3's (causal, window_size): query i may attend key j iff
+    i + off - left <= j <= i + off + right (off = seqlen_k - seqlen_q; a negative bound is absent;
+    causal sets right = 0)."""
+    left, right = window
+    right = 0 if causal else right
+    i = torch.arange(seqlen_q, device=device)[:, None] + (seqlen_k - seqlen_q)
+    j = torch.arange(seqlen_k, device=device)[None, :]
+    ok = torch.ones(seqlen_q, seqlen_k, dtype=torch.bool, device=device)
+    if left >= 0:
+        ok &= j >= i - left
+    if right >= 0:
+        ok &= j <= i + right
+    return ok
+
+
 def _upcast(tensors, upcast):
     if upcast and tensors[0].dtype in (torch.float16, torch.bfloat16):
         return [t.float() for t in tensors]
@@ -34,13 +50,13 @@ def _repeat_kv(q, k, v):
     return k, v
 
 
-def _probs_and_lse(q, k, causal, softmax_scale):
+def _probs_and_lse(q, k, causal, softmax_scale, window=(-1, -1)):
     """Softmax probabilities (batch, heads, seqlen_q, seqlen_k) and lse of the scaled, masked
     scores; k already repeated to q's heads. Rows that see no key: probabilities 0, lse -inf."""
     scale = softmax_scale if softmax_scale is not None else 1.0 / math.sqrt(q.shape[-1])
     scores = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
-    if causal:
-        allowed = causal_mask(q.shape[1], k.shape[1], q.device)
+    if causal or tuple(window) != (-1, -1):
+        allowed = band_mask(q.shape[1], k.shape[1], window, causal, q.device)
         scores = scores.masked_fill(~allowed, float("-inf"))
         empty_row = ~allowed.any(dim=-1)  # (seqlen_q,)
         # A row with no allowed key: softmax over zeros, then multiplied by 0, so that neither
@@ -58,19 +74,19 @@ def _probs_and_lse(q, k, causal, softmax_scale):
     return probs, lse, scale
 
 
-def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True):
+def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1)):
     """Returns (out, lse). With upcast, the math runs in fp32 (fp64 if the inputs are fp64)
     and out is cast back to q's dtype; without, it runs in the input dtype (PyTorch's own
     rounding, used to set the error bound of a test)."""
     dtype = q.dtype
     q, k, v = _upcast((q, k, v), upcast)
     k, v = _repeat_kv(q, k, v)
-    probs, lse, _ = _probs_and_lse(q, k, causal, softmax_scale)
+    probs, lse, _ = _probs_and_lse(q, k, causal, softmax_scale, window)
     out = torch.einsum("bhqk,bkhd->bqhd", probs, v)
     return out.to(dtype), lse
 
 
-def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None):
+def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None, window=(-1, -1)):
     """(dq, dk, dv) of attention_ref in closed form (no autograd), fp32 inside, in the inputs'
     dtypes: dV = P^T dO, dS = P * (dO V^T - rowsum(dO * O)), dQ = scale dS K, dK = scale dS^T Q,
     with GQA's dK/dV summed over each group. What dash runs on CPU tensors (dash.interface), where
@@ -79,7 +95,7 @@ def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None):
     dtypes = (q.dtype, k.dtype, v.dtype)
     qf, kf, vf, dof = _upcast((q, k, v, dout), True)
     kr, vr = _repeat_kv(qf, kf, vf)
-    probs, _, scale = _probs_and_lse(qf, kr, causal, softmax_scale)
+    probs, _, scale = _probs_and_lse(qf, kr, causal, softmax_scale, window)
     dv = torch.einsum("bhqk,bqhd->bkhd", probs, dof)
     dp = torch.einsum("bqhd,bkhd->bhqk", dof, vr)
     ds = probs * (dp - (probs * dp).sum(dim=-1, keepdim=True))
@@ -92,10 +108,10 @@ def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None):
     return tuple(g.to(dt) for g, dt in zip((dq, dk, dv), dtypes))
 
 
-def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True):
+def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1)):
     """(dq, dk, dv) of attention_ref by autograd, in q's dtype."""
     qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
-    out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast)
+    out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast, window=window)
     dq, dk, dv = torch.autograd.grad(out, (qg, kg, vg), dout)
     return dq, dk, dv
 

@@ -206,6 +206,31 @@ def check_lse(lse, batch, heads, seqlen_q, device):
         raise ValueError(f"softmax_lse is on {lse.device} but q is on {device}")
 
 
+def resolve_window(causal, window, seqlen_q, seqlen_k, name="window") -> tuple:
+    """(causal, (left, right)) of a call's mask, as FA3's C++ resolves (causal, window_size): a
+    bound that covers every key (left >= seqlen_k - 1, right >= seqlen_q - 1) or is negative is
+    none; causal sets right = 0; what is left is the full mask (False, (-1, -1)), the causal mask
+    (True, (-1, -1)) or a sliding window (False, (left, right)), a band that csrc/common/band.h
+    and dash.schedule.problem define (query row i sees keys i + off - left .. i + off + right,
+    off = seqlen_k - seqlen_q)."""
+    try:
+        left, right = window
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (left, right) of ints, got {window!r}") from None
+    for v in (left, right):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must be a pair (left, right) of ints, got {window!r}")
+    left = -1 if left < 0 or left >= seqlen_k - 1 else left
+    right = -1 if right < 0 or right >= seqlen_q - 1 else right
+    if causal:
+        right = 0
+    if left < 0 and right < 0:
+        return False, (-1, -1)
+    if left < 0 and right == 0:
+        return True, (-1, -1)
+    return False, (left, right)
+
+
 def check_softmax_scale(softmax_scale, head_dim) -> float:
     """softmax_scale as a float (default head_dim ** -0.5): a positive finite Python number."""
     if softmax_scale is None:

@@ -4,6 +4,7 @@
 
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
+#include "common/band.h"
 
 namespace py = pybind11;
 using dash::BwdParams;
@@ -16,6 +17,7 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv);
   DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
   DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
+  DASH_FIELD(window_left); DASH_FIELD(window_right);
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
@@ -43,6 +45,26 @@ void register_bwd(py::module_& m) {
     return py::make_tuple(g.tile, g.head, g.batch);
   }, py::arg("x"), py::arg("tiles"), py::arg("wave"), py::arg("heads"), py::arg("batch"), py::arg("group") = 0,
      "(launch index, head, batch) of the main kernel's CTA at launch position x (csrc/bwd/bwd_grid.h)");
+
+  // The mask's tile arithmetic (common/band.h), run on the host: the functions both kernels run,
+  // so that the CPU tests can compare them with dash.schedule.problem's ranges and element mask.
+  m.def("band_key_tiles", [](bool causal, int left, int right, int row_begin, int row_end, int seqlen_q,
+                             int seqlen_k, int block_n) {
+    DASH_REQUIRE(0 <= row_begin && row_begin < row_end && row_end <= seqlen_q && seqlen_k >= 1 && block_n >= 1,
+                 "need 0 <= row_begin < row_end <= seqlen_q, seqlen_k >= 1, block_n >= 1");
+    auto t = dash::key_tiles(dash::Band::of(causal, left, right), row_begin, row_end, seqlen_q, seqlen_k, block_n);
+    return py::make_tuple(t.lo, t.hi, t.unmasked_lo, t.unmasked_hi);
+  }, py::arg("causal"), py::arg("left"), py::arg("right"), py::arg("row_begin"), py::arg("row_end"),
+     py::arg("seqlen_q"), py::arg("seqlen_k"), py::arg("block_n"),
+     "(lo, hi, unmasked_lo, unmasked_hi): the key tiles query rows [row_begin, row_end) touch, and those "
+     "that need no mask (csrc/common/band.h)");
+  m.def("band_tile_needs_mask", [](bool causal, int left, int right, int query_base, int key_base, int block_m,
+                                   int block_n, int seqlen_q, int seqlen_k) {
+    return dash::tile_needs_mask(dash::Band::of(causal, left, right), query_base, key_base, block_m, block_n,
+                                 seqlen_q, seqlen_k);
+  }, py::arg("causal"), py::arg("left"), py::arg("right"), py::arg("query_base"), py::arg("key_base"),
+     py::arg("block_m"), py::arg("block_n"), py::arg("seqlen_q"), py::arg("seqlen_k"),
+     "whether the backward masks this (Q tile, KV tile) step (csrc/common/band.h)");
 
   auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {
     return [fn](const BwdParams& p, uintptr_t stream) {

@@ -8,7 +8,7 @@
 namespace dash {
 
 void bwd_main(const BwdParams& p, cudaStream_t stream) {
-  dispatch_bwd_tiles(p.head_dim, p.causal, [&](auto hd, auto bm) {
+  dispatch_bwd_tiles(p.head_dim, p.banded(), [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
       constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
       if (p.varlen() && p.heads != p.heads_kv) {
@@ -25,7 +25,7 @@ void bwd_main(const BwdParams& p, cudaStream_t stream) {
 }
 
 void bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
-  dispatch_bwd_tiles(p.head_dim, p.causal, [&](auto hd, auto bm) {
+  dispatch_bwd_tiles(p.head_dim, p.banded(), [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
       bwd_postprocess_instance<decltype(hd)::value, decltype(bm)::value, decltype(e)>(p, stream);
     });

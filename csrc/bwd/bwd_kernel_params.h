@@ -3,6 +3,7 @@
 #pragma once
 #include "bwd/bwd_params.h"
 #include "bwd/bwd_traits.h"
+#include "common/band.h"
 
 namespace dash {
 
@@ -21,6 +22,7 @@ struct BwdKernelParams {
   int launch_group;  // ... within groups of this many instances (1 <= launch_group <= instances)
   float softmax_scale, scale_log2;
   bool causal;
+  Band band;  // the mask (causal: (-1, 0)); the tables decide which tiles are visited
   bool deterministic;
 
   const float* lse_log2;

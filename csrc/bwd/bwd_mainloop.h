@@ -433,7 +433,6 @@ struct BwdMainloop {
     // The lengths the mask sees: the call's, or (varlen) the CTA's sequence's.
     const int seqlen_q = Traits::kVarlen ? w.varlen.s.sq : p.seqlen_q;
     const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
-    const int causal_offset = seqlen_k - seqlen_q;  // bottom-right aligned causal mask
     const int key_base = w.n * kBlockN;
 
     // K and V are only loaded when there is something to visit.
@@ -504,15 +503,13 @@ struct BwdMainloop {
       wgmma<true, -1>(mma_sdp, tdPrV, tdPrdO(_, _, _, stage), tdPrdP);
 
       // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
-      const int rows_valid = seqlen_k - key_base;
-      const int diagonal = p.causal ? query_base + causal_offset - key_base : kBlockN;
-      const bool need_mask = key_base + kBlockN > seqlen_k ||
-                             (p.causal && key_base + kBlockN - 1 > query_base + causal_offset);
+      const TileBand tb = tile_band(p.band, query_base, key_base, seqlen_q, seqlen_k);
+      const bool need_mask = tile_needs_mask(p.band, query_base, key_base, kBlockM, kBlockN, seqlen_q, seqlen_k);
       auto probability = [&](int j, float lse, auto masked) {
         float s = tSrS(j);
         if constexpr (decltype(masked)::value) {
           const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
-          s = (r < rows_valid) & (r <= c + diagonal) ? s : -INFINITY;
+          s = (r < tb.rows_valid) & (r <= c + tb.hi) & (r >= c + tb.lo) ? s : -INFINITY;
         }
         return fast_exp2(s * p.scale_log2 - lse);
       };

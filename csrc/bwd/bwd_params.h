@@ -30,6 +30,10 @@ struct BwdParams {
   int batch = 0, heads = 0, heads_kv = 0, seqlen_q = 0, seqlen_k = 0, head_dim = 0;
   float softmax_scale = 0.f;
   bool causal = false;
+  // FA3's window_size (common/band.h): -1 = unbounded; with causal, right is 0 whatever is given.
+  int window_left = -1, window_right = -1;
+  // Banded masks (causal, windows) take the causal tile configuration (bwd_config.h).
+  bool banded() const { return causal || window_left >= 0 || window_right >= 0; }
   DType dtype = DType::kBFloat16;
 
   // Workspaces (device, fp32 unless noted), one Q tile = block_m rows:

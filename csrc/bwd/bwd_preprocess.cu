@@ -159,7 +159,7 @@ dim3 tile_grid(const BwdParams& p, int block_m) {
 
 void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
   DASH_REQUIRE(p.launch_claim != 0, "BwdParams.launch_claim is not set (one int32 the preprocess zeroes)");
-  const int block_m = bwd_tile_shape(p.head_dim, p.causal).block_m;
+  const int block_m = bwd_tile_shape(p.head_dim, p.banded()).block_m;
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
     if (p.varlen()) {

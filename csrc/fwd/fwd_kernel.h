@@ -26,6 +26,7 @@
 #include "fwd/fwd_epilogue.h"
 #include "fwd/fwd_mainloop.h"
 #include "fwd/fwd_softmax.h"
+#include "common/band.h"
 #include "common/varlen_tiles.h"
 
 namespace dash::fwd_detail {
@@ -50,13 +51,13 @@ struct FwdKernel {
     int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
     int* tile_counter;  // kDynamicTiles: claims of tiles past the first gridDim.x (zero at launch)
+    Band band;  // the mask (common/band.h): full (-1, -1) in the full-mask instances
     varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
   struct Tile {
     int m_block, head, batch;
-    int n_block_max;     // KV tiles [0, n_block_max) are visited, descending; 0: no key at all
-    int n_unmasked_end;  // KV tiles from here up need the mask
+    KeyTiles kv;  // KV tiles [kv.lo, kv.hi) are visited, descending; empty: no key at all
     // Varlen only (varlen_tiles::Tile): the sequence's rows in the packed tensors.
     bool has_rows = true;   // false: a left-over launch slot
     int q_begin = 0, q_used = 0, q_owned = 0;
@@ -64,19 +65,16 @@ struct FwdKernel {
     int first_v_rows = kBlockN;  // rows of the first V tile that are the sequence's (Mainloop::clear_v_rows)
   };
 
-  // The KV tiles of query rows [m0, m0 + kBlockM) of a (seqlen_q, seqlen_k) attention.
-  CUTLASS_DEVICE static void set_kv_range(Tile& tile, int seqlen_q, int seqlen_k) {
+  // The band this instance runs: the call's (kWindow), causal's, or none.
+  CUTLASS_DEVICE static Band band_of(Band band) {
+    return Cfg::kWindow ? band : (Cfg::kCausal ? Band{-1, 0} : Band{});
+  }
+
+  // The KV tiles of query rows [m0, m0 + kBlockM) of a (seqlen_q, seqlen_k) attention under
+  // the band (the banded instances; the full-mask ones see every key).
+  CUTLASS_DEVICE static void set_kv_range(Tile& tile, Band band, int seqlen_q, int seqlen_k) {
     const int m0 = tile.m_block * kBlockM;
-    tile.n_block_max = (seqlen_k + kBlockN - 1) / kBlockN;
-    tile.n_unmasked_end = seqlen_k / kBlockN;
-    if constexpr (Cfg::kCausal) {
-      const int offset = seqlen_k - seqlen_q;  // row i sees keys j <= i + offset
-      const int row_end = min(m0 + kBlockM, seqlen_q);
-      const int keys_last_row = max(0, row_end + offset);  // keys seen by row row_end - 1
-      const int keys_first_row = max(0, m0 + offset + 1);  // keys seen by row m0
-      tile.n_block_max = min(tile.n_block_max, (keys_last_row + kBlockN - 1) / kBlockN);
-      tile.n_unmasked_end = min(tile.n_unmasked_end, keys_first_row / kBlockN);
-    }
+    tile.kv = key_tiles(band_of(band), m0, min(m0 + kBlockM, seqlen_q), seqlen_q, seqlen_k, kBlockN);
   }
 
   // Uniform over the CTA, so the producer and both consumers agree on every tile.
@@ -90,7 +88,7 @@ struct FwdKernel {
       tile.m_block = Cfg::kCausal ? p.num_m_blocks - 1 - m : m;
       tile.head = hb % p.heads;
       tile.batch = hb / p.heads;
-      set_kv_range(tile, p.seqlen_q, p.seqlen_k);
+      set_kv_range(tile, p.band, p.seqlen_q, p.seqlen_k);
       return tile;
     }
   }
@@ -107,14 +105,14 @@ struct FwdKernel {
     tile.q_owned = seq.q_owned;
     tile.k_begin = seq.k_begin;
     tile.k_used = seq.k_used;
-    set_kv_range(tile, seq.q_used, seq.k_used);
+    set_kv_range(tile, p.band, seq.q_used, seq.k_used);
     // Padding rows only (or none): nothing to compute, and causal's range would count the keys
     // that rows past q_used would see.
-    if (!seq.has_rows || tile.m_block * kBlockM >= seq.q_used) tile.n_block_max = 0;
-    if (tile.n_block_max > 0) {
+    if (!seq.has_rows || tile.m_block * kBlockM >= seq.q_used) tile.kv = KeyTiles{0, 0, 0, 0};
+    if (!tile.kv.empty()) {
       // The first V tile visited holds the sequence's keys up to k_used and then whatever follows
       // it in the packed tensor, unless that is past its end (TMA zero-fills there).
-      const int keys_in_first = seq.k_used - (tile.n_block_max - 1) * kBlockN;
+      const int keys_in_first = seq.k_used - (tile.kv.hi - 1) * kBlockN;
       if (keys_in_first < kBlockN && seq.k_begin + seq.k_used < p.packed.total_k) tile.first_v_rows = keys_in_first;
     }
     return tile;
@@ -170,7 +168,7 @@ struct FwdKernel {
         auto write_v = cutlass::make_producer_start_state<Pipeline>();
         auto load = [&](Tile const& tile, int t, int q_iter) {
           Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, t, tile.m_block, tile.head,
-                         tile.head / p.group, tile.batch, tile.n_block_max, tile.q_begin, tile.k_begin);
+                         tile.head / p.group, tile.batch, tile.kv, tile.q_begin, tile.k_begin);
         };
         if constexpr (Cfg::kDynamicTiles) {
           // Every claimed tile, and the first claim past the last tile, is announced through one
@@ -182,7 +180,7 @@ struct FwdKernel {
               break;
             }
             const Tile tile = get_tile(p, t);
-            if (tile.n_block_max > 0) {
+            if (!tile.kv.empty()) {
               load(tile, t, q_iter);
             } else {
               Mainloop::announce_without_q(ss, q_iter, t);
@@ -195,7 +193,7 @@ struct FwdKernel {
           int q_iter = 0;
           for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
             const Tile tile = get_tile(p, t);
-            if (tile.n_block_max <= 0) continue;
+            if (tile.kv.empty()) continue;
             load(tile, t, q_iter);
             ++q_iter;
           }
@@ -216,7 +214,7 @@ struct FwdKernel {
         constexpr int kRows = decltype(size<0>(rowcol(tOrO)))::value;
         OnlineSoftmax<kRows> softmax(p.scale_log2);
         Mainloop::mma(p.mainloop, ss, pipe_k, pipe_v, read_k, read_v, q_iter, wg, row_base,
-                      tile.n_block_max, tile.n_unmasked_end, seqlen_q_of(p, tile), seqlen_k_of(p, tile), tOrO,
+                      tile.kv, band_of(p.band), seqlen_q_of(p, tile), seqlen_k_of(p, tile), tOrO,
                       softmax, tile.first_v_rows);
         float lse[kRows];
         Tensor tOrO_rc = rowcol(tOrO);
@@ -239,7 +237,7 @@ struct FwdKernel {
           const int t = Mainloop::announced_tile(ss, q_iter);
           if (t >= p.num_tiles) break;
           const Tile tile = get_tile(p, t);
-          if (tile.n_block_max > 0) {
+          if (!tile.kv.empty()) {
             compute_tile(tile, q_iter);
           } else {
             Mainloop::release_q_unread(ss);
@@ -250,7 +248,7 @@ struct FwdKernel {
         int q_iter = 0;
         for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
           const Tile tile = get_tile(p, t);
-          if (tile.n_block_max <= 0) {
+          if (tile.kv.empty()) {
             store_empty(tile);
             continue;
           }

@@ -25,9 +25,9 @@ inline int num_sms() {
   return sms;
 }
 
-template <int kHeadDim, class Element, bool kCausal, bool kVarlen>
+template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false>
 void launch(const FwdParams& p, cudaStream_t stream) {
-  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen>;
+  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow>;
   using Kernel = FwdKernel<Cfg, Element>;
   using Mainloop = typename Kernel::Mainloop;
   using Epilogue = typename Kernel::Epilogue;
@@ -60,6 +60,7 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   kp.softmax_scale = p.softmax_scale;
   kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
   kp.tile_counter = reinterpret_cast<int*>(p.tile_counter);
+  kp.band = Band::of(p.causal, p.window_left, p.window_right);  // read by the kWindow instances only
 
   auto kernel = &fwd_kernel<Cfg, Element>;
   constexpr int smem = Kernel::kSmemBytes;
@@ -73,7 +74,9 @@ void launch(const FwdParams& p, cudaStream_t stream) {
 
 template <int kHeadDim, class Element>
 void run_fwd(const FwdParams& p, cudaStream_t stream) {
-  if (p.causal) {
+  if (p.window_left >= 0 || p.window_right >= 0) {
+    fwd_detail::launch<kHeadDim, Element, true, false, true>(p, stream);
+  } else if (p.causal) {
     fwd_detail::launch<kHeadDim, Element, true, false>(p, stream);
   } else {
     fwd_detail::launch<kHeadDim, Element, false, false>(p, stream);

@@ -176,7 +176,7 @@ struct FwdMainloop {
   // `tile` is announced to the consumers with Q (kDynamicTiles: SharedStorage::tile).
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                   PipelineState& write_k, PipelineState& write_v, int q_iter, int tile,
-                                  int m_block, int head, int head_kv, int batch, int n_block_max,
+                                  int m_block, int head, int head_kv, int batch, KeyTiles kv,
                                   int q_begin = 0, int k_begin = 0) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
     Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
@@ -218,7 +218,7 @@ struct FwdMainloop {
       ++write_v;
     };
 
-    load_k(n_block_max - 1);
+    load_k(kv.hi - 1);
     if (q_iter > 0) {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
@@ -232,11 +232,11 @@ struct FwdMainloop {
       }
     }
     CUTLASS_PRAGMA_NO_UNROLL
-    for (int n = n_block_max - 2; n >= 0; --n) {
+    for (int n = kv.hi - 2; n >= kv.lo; --n) {
       load_k(n);
       load_v(n + 1);
     }
-    load_v(0);
+    load_v(kv.lo);
   }
 
   // kDynamicTiles: announces a tile that loads no Q (one with no key to visit, or `tile` >=
@@ -296,13 +296,13 @@ struct FwdMainloop {
   }
 
   // Consumer warpgroup `wg`: computes its 64 rows of O (unnormalized until finalize) and the
-  // softmax state. Rows start at row_base; KV tiles [0, n_block_max) are visited descending,
-  // and tiles n >= n_unmasked_end get the mask. first_v_rows (varlen): see clear_v_rows;
+  // softmax state. Rows start at row_base; KV tiles [kv.lo, kv.hi) are visited descending, and
+  // those outside [kv.unmasked_lo, kv.unmasked_hi) get the mask. first_v_rows (varlen): see clear_v_rows;
   // kBlockN when the first V tile needs no clearing.
   template <class TensorO, class Softmax>
   CUTLASS_DEVICE static void mma(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                  PipelineState& read_k, PipelineState& read_v, int q_iter,
-                                 int wg, int row_base, int n_block_max, int n_unmasked_end,
+                                 int wg, int row_base, KeyTiles kv, Band band,
                                  int seqlen_q, int seqlen_k, TensorO& tOrO, Softmax& softmax,
                                  int first_v_rows = kBlockN) {
     const int tid = threadIdx.x % 128;
@@ -335,9 +335,9 @@ struct FwdMainloop {
     const int my_bar = kSchedBarrier + wg;
     const int other_bar = kSchedBarrier + (wg + 1) % kNumWG;
     auto mask = [&](int n) {
-      apply_mask<Cfg::kCausal>(tSrS_rc, tScS_rc, row_base, n * kBlockN, seqlen_q, seqlen_k);
+      apply_mask<Cfg::kCausal, Cfg::kWindow>(tSrS_rc, tScS_rc, band, row_base, n * kBlockN, seqlen_q, seqlen_k);
     };
-    // After the QK GEMM of KV tile 0 (always the last) has completed, sQ is free: one lane per
+    // After the QK GEMM of KV tile kv.lo (always the last) has completed, sQ is free: one lane per
     // warp tells the producer (each warp's part of the GEMM completes on its own).
     auto release_q = [&]() {
       if (cute::elect_one_sync()) cutlass::arch::ClusterBarrier::arrive(reinterpret_cast<uint64_t*>(&ss.q_empty));
@@ -346,7 +346,7 @@ struct FwdMainloop {
     cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
 
     // First KV tile: S only.
-    int n = n_block_max - 1;
+    int n = kv.hi - 1;
     pipe_k.consumer_wait(read_k);
     named_sync(my_bar, kPingPongThreads);
     wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
@@ -355,8 +355,8 @@ struct FwdMainloop {
     warpgroup_fence_operand(tSrS);
     pipe_k.consumer_release(read_k);
     ++read_k;
-    if (n == 0) release_q();
-    if (n >= n_unmasked_end) mask(n);
+    if (n == kv.lo) release_q();
+    if (n >= kv.unmasked_hi || (Cfg::kWindow && n < kv.unmasked_lo)) mask(n);
     softmax.step(tSrS_rc, scale);
     convert_fragment(tSrS, tOrP);
     clear(tOrO);
@@ -379,7 +379,7 @@ struct FwdMainloop {
       warpgroup_fence_operand(tSrS);
       pipe_k.consumer_release(read_k);
       ++read_k;
-      if (n == 0) release_q();
+      if (n == kv.lo) release_q();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
       // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: left to itself, ptxas put the
@@ -393,10 +393,16 @@ struct FwdMainloop {
       convert_fragment(tSrS, tOrP);
     };
     // Tiles that need the mask come first (descending n); the steady state has no mask code.
+    // A sliding window's left edge needs it again at the end (kWindow only: elsewhere
+    // kv.unmasked_lo == kv.lo).
     CUTLASS_PRAGMA_NO_UNROLL
-    for (n = n_block_max - 2; n >= n_unmasked_end; --n) step(n, cute::true_type{});
+    for (n = kv.hi - 2; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
     CUTLASS_PRAGMA_NO_UNROLL
-    for (; n >= 0; --n) step(n, cute::false_type{});
+    for (; n >= kv.unmasked_lo; --n) step(n, cute::false_type{});
+    if constexpr (Cfg::kWindow) {
+      CUTLASS_PRAGMA_NO_UNROLL
+      for (; n >= kv.lo; --n) step(n, cute::true_type{});
+    }
 
     // Last PV GEMM.
     softmax.rescale(tOrO_rc, scale);

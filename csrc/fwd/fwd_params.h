@@ -20,6 +20,12 @@ struct FwdParams {
   float softmax_scale = 0.f;
   // Bottom-right aligned (as FA3): query row i sees key j iff j <= i + seqlen_k - seqlen_q.
   bool causal = false;
+  // FA3's window_size (common/band.h): query row i sees keys i + off - left ... i + off + right
+  // (off = seqlen_k - seqlen_q), -1 = unbounded; with causal, right is 0 whatever is given. Fixed
+  // length only (the varlen forward has no window).
+  int window_left = -1, window_right = -1;
+  // The banded kernel instances run the causal mask and every window.
+  bool banded() const { return causal || window_left >= 0 || window_right >= 0; }
   DType dtype = DType::kBFloat16;
   // Causal fixed-length calls: an int32 in device memory, zero at launch, from which the
   // persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it

@@ -5,6 +5,7 @@
 // thread-local pass plus two xor-shuffles: a fixed order, hence bitwise reproducible results.
 // Everything is fp32; exponentials are exp2 of one FFMA (s * scale*log2(e) - max * scale*log2(e)).
 #pragma once
+#include "common/band.h"
 #include <cmath>
 
 #include <cute/tensor.hpp>
@@ -43,22 +44,30 @@ CUTLASS_DEVICE float exp2_approx(float x) {
   return y;
 }
 
-// Sets S to -inf where a key may not be seen: key >= seqlen_k, or (causal) key > row + Sk - Sq.
+// Sets S to -inf where a key may not be seen: key >= seqlen_k, or (banded instances) outside
+// the band (common/band.h): key > row + Sk - Sq + right or key < row + Sk - Sq - left.
 // s and coord are (rows, cols) views of a fragment and of its identity (row, col) coordinates.
-template <bool kCausal, class TS, class TC>
-CUTLASS_DEVICE void apply_mask(TS& s, TC const& coord, int row_base, int col_base, int seqlen_q,
+// kCausal alone: the band (-1, 0) at compile time; kWindow: `band`'s runtime bounds.
+template <bool kCausal, bool kWindow, class TS, class TC>
+CUTLASS_DEVICE void apply_mask(TS& s, TC const& coord, Band band, int row_base, int col_base, int seqlen_q,
                                int seqlen_k) {
   CUTLASS_PRAGMA_UNROLL
   for (int r = 0; r < size<0>(s); ++r) {
-    int limit = seqlen_k;
-    if constexpr (kCausal) {
+    int limit = seqlen_k, first = 0;  // keys [first, limit) of this row
+    if constexpr (kWindow) {
+      const int j = row_base + get<0>(coord(r, 0)) + seqlen_k - seqlen_q;  // the row's diagonal key
+      if (band.right >= 0) limit = min(limit, j + band.right + 1);
+      if (band.left >= 0) first = j - band.left;
+    } else if constexpr (kCausal) {
       const int row = row_base + get<0>(coord(r, 0));
       limit = min(limit, row + seqlen_k - seqlen_q + 1);
     }
     limit -= col_base;
+    first -= col_base;
     CUTLASS_PRAGMA_UNROLL
     for (int c = 0; c < size<1>(s); ++c) {
-      if (get<1>(coord(r, c)) >= limit) s(r, c) = -INFINITY;
+      const int col = get<1>(coord(r, c));
+      if (col >= limit || (kWindow && col < first)) s(r, c) = -INFINITY;
     }
   }
 }
