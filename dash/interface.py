@@ -271,17 +271,10 @@ def mask_of_window(causal, window_size_left, window_size_right, seqlen_q, seqlen
     -1) is no window; causal sets right = 0; and (left < 0, right == 0) is the causal mask, so
     window_size=(-1, 0) means causal=True (TransformerEngine passes both). Any other window is a
     sliding window, which dash does not support: NotImplementedError naming `name`."""
-    left, right = int(window_size_left), int(window_size_right)
-    if left >= seqlen_k - 1:
-        left = -1
-    if right >= seqlen_q - 1:
-        right = -1
-    if causal:
-        right = 0
-    if left < 0 and right < 0:
-        return False
-    if left < 0 and right == 0:
-        return True
+    causal, window = validate.resolve_window(bool(causal), (int(window_size_left), int(window_size_right)),
+                                             seqlen_q, seqlen_k, name)
+    if window == (-1, -1):
+        return causal
     raise NotImplementedError(f"dash does not support sliding-window (local) attention: {name}="
                               f"({window_size_left}, {window_size_right}) with causal={bool(causal)}, "
                               f"seqlen_q={seqlen_q}, seqlen_k={seqlen_k} is not the full or the causal mask")

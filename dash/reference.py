@@ -14,10 +14,8 @@ import torch
 
 
 def causal_mask(seqlen_q: int, seqlen_k: int, device=None) -> torch.Tensor:
-    """Boolean (seqlen_q, seqlen_k): True where query i may attend key j."""
-    i = torch.arange(seqlen_q, device=device)[:, None]
-    j = torch.arange(seqlen_k, device=device)[None, :]
-    return j <= i + (seqlen_k - seqlen_q)
+    """Boolean (seqlen_q, seqlen_k): True where query i may attend key j (band_mask's causal case)."""
+    return band_mask(seqlen_q, seqlen_k, causal=True, device=device)
 
 
 def band_mask(seqlen_q: int, seqlen_k: int, window=(-1, -1), causal=False, device=None) -> torch.Tensor:

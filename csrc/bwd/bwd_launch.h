@@ -87,7 +87,7 @@ struct BwdLaunch {
     kp.softmax_scale = p.softmax_scale;
     kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
     kp.causal = p.causal;
-    DASH_REQUIRE(!Varlen || (p.window_left < 0 && p.window_right < 0),
+    DASH_REQUIRE(!Varlen || !p.windowed(),
                  "the varlen backward has no sliding window (BwdParams.window_left/right must be -1)");
     kp.band = Band::of(p.causal, p.window_left, p.window_right);
     kp.deterministic = p.deterministic;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 
+#include "common/band.h"
 #include "common/dtype.h"
 #include "common/strided.h"
 
@@ -32,8 +33,9 @@ struct BwdParams {
   bool causal = false;
   // FA3's window_size (common/band.h): -1 = unbounded; with causal, right is 0 whatever is given.
   int window_left = -1, window_right = -1;
+  bool windowed() const { return Band::of(false, window_left, window_right).bounded(); }
   // Banded masks (causal, windows) take the causal tile configuration (bwd_config.h).
-  bool banded() const { return causal || window_left >= 0 || window_right >= 0; }
+  bool banded() const { return Band::of(causal, window_left, window_right).bounded(); }
   DType dtype = DType::kBFloat16;
 
   // Workspaces (device, fp32 unless noted), one Q tile = block_m rows:

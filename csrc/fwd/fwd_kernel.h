@@ -51,7 +51,7 @@ struct FwdKernel {
     int num_m_blocks, num_tiles;
     float softmax_scale, scale_log2;
     int* tile_counter;  // kDynamicTiles: claims of tiles past the first gridDim.x (zero at launch)
-    Band band;  // the mask (common/band.h): full (-1, -1) in the full-mask instances
+    Band band;  // the call's mask (common/band.h), read by the kWindow instances only (band_of)
     varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 

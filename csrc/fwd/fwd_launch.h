@@ -74,7 +74,7 @@ void launch(const FwdParams& p, cudaStream_t stream) {
 
 template <int kHeadDim, class Element>
 void run_fwd(const FwdParams& p, cudaStream_t stream) {
-  if (p.window_left >= 0 || p.window_right >= 0) {
+  if (p.windowed()) {
     fwd_detail::launch<kHeadDim, Element, true, false, true>(p, stream);
   } else if (p.causal) {
     fwd_detail::launch<kHeadDim, Element, true, false>(p, stream);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cuda_runtime.h>
 
+#include "common/band.h"
 #include "common/dtype.h"
 #include "common/strided.h"
 
@@ -24,8 +25,9 @@ struct FwdParams {
   // (off = seqlen_k - seqlen_q), -1 = unbounded; with causal, right is 0 whatever is given. Fixed
   // length only (the varlen forward has no window).
   int window_left = -1, window_right = -1;
+  bool windowed() const { return Band::of(false, window_left, window_right).bounded(); }
   // The banded kernel instances run the causal mask and every window.
-  bool banded() const { return causal || window_left >= 0 || window_right >= 0; }
+  bool banded() const { return Band::of(causal, window_left, window_right).bounded(); }
   DType dtype = DType::kBFloat16;
   // Causal fixed-length calls: an int32 in device memory, zero at launch, from which the
   // persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it
