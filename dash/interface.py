@@ -26,9 +26,9 @@ from dash.reference import attention_ref, attention_ref_bwd, attention_varlen_re
 
 
 @torch.library.custom_op("dash::attn_fwd", mutates_args=())
-def _attn_fwd_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float,
-                 causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
+def _attn_fwd_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float, causal: bool,
+                 window_left: int, window_right: int) -> tuple[torch.Tensor, torch.Tensor]:
+    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
 
 
 def _fwd_outputs_like(q):
@@ -38,20 +38,23 @@ def _fwd_outputs_like(q):
 
 
 @_attn_fwd_op.register_fake
-def _(q, k, v, softmax_scale, causal):
+def _(q, k, v, softmax_scale, causal, window_left, window_right):
     return _fwd_outputs_like(q)
 
 
 @torch.library.custom_op("dash::attn_bwd", mutates_args=())
 def _attn_bwd_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
-                 softmax_lse: torch.Tensor, softmax_scale: float, causal: bool, deterministic: bool,
-                 schedule: str, sm_margin: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+                 softmax_lse: torch.Tensor, softmax_scale: float, causal: bool, window_left: int,
+                 window_right: int, deterministic: bool, schedule: str,
+                 sm_margin: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return ops.attn_bwd(dout.contiguous(), q, k, v, out, softmax_lse, softmax_scale=softmax_scale, causal=causal,
-                        deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
+                        window=(window_left, window_right), deterministic=deterministic, schedule=schedule,
+                        sm_margin=sm_margin)
 
 
 @_attn_bwd_op.register_fake
-def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, deterministic, schedule, sm_margin):
+def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, deterministic, schedule,
+      sm_margin):
     return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
 
 
@@ -59,27 +62,28 @@ def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, deterministic, sch
 # autograd's saved context holds them without Python state outside the graph.
 @torch.library.custom_op("dash::attn_fwd_for_grad", mutates_args=())
 def _attn_fwd_for_grad_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float, causal: bool,
-                          deterministic: bool, schedule: str, sm_margin: int) -> tuple[torch.Tensor, torch.Tensor]:
-    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
+                          window_left: int, window_right: int, deterministic: bool, schedule: str,
+                          sm_margin: int) -> tuple[torch.Tensor, torch.Tensor]:
+    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
 
 
 @_attn_fwd_for_grad_op.register_fake
-def _(q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
+def _(q, k, v, softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin):
     return _fwd_outputs_like(q)
 
 
 def _setup_context(ctx, inputs, output):
-    q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin = inputs
+    q, k, v, *settings = inputs  # softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin
     out, lse = output
     ctx.save_for_backward(q, k, v, out, lse)
-    ctx.settings = (softmax_scale, causal, deterministic, schedule, sm_margin)
+    ctx.settings = tuple(settings)
     ctx.set_materialize_grads(True)
 
 
 def _backward(ctx, dout, dlse):
     q, k, v, out, lse = ctx.saved_tensors
     dq, dk, dv = _attn_bwd_op(dout, q, k, v, out, lse, *ctx.settings)
-    return dq, dk, dv, None, None, None, None, None
+    return (dq, dk, dv) + (None,) * len(ctx.settings)
 
 
 _attn_fwd_for_grad_op.register_autograd(_backward, setup_context=_setup_context)
@@ -88,15 +92,17 @@ _attn_fwd_for_grad_op.register_autograd(_backward, setup_context=_setup_context)
 @torch.library.custom_op("dash::attn_bwd_into", mutates_args=("dq", "dk", "dv"))
 def _attn_bwd_into_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
                       softmax_lse: torch.Tensor, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
-                      softmax_scale: float, causal: bool, deterministic: bool, schedule: str,
-                      sm_margin: int) -> None:
+                      softmax_scale: float, causal: bool, window_left: int, window_right: int,
+                      deterministic: bool, schedule: str, sm_margin: int) -> None:
     """The backward writing into the caller's dq, dk, dv (FA3's `_flash_attn_backward` contract)."""
     ops.attn_bwd(dout.contiguous(), q, k, v, out, softmax_lse, softmax_scale=softmax_scale, causal=causal,
-                 deterministic=deterministic, schedule=schedule, sm_margin=sm_margin, dq=dq, dk=dk, dv=dv)
+                 window=(window_left, window_right), deterministic=deterministic, schedule=schedule,
+                 sm_margin=sm_margin, dq=dq, dk=dk, dv=dv)
 
 
 @_attn_bwd_into_op.register_fake
-def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, deterministic, schedule, sm_margin):
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, deterministic,
+      schedule, sm_margin):
     return None
 
 
@@ -181,24 +187,26 @@ _attn_fwd_varlen_for_grad_op.register_autograd(_varlen_backward, setup_context=_
 
 
 # ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
-def _reference_fwd(q, k, v, softmax_scale, causal):
-    validate.check_qkv(q, k, v, check_cuda=False)
-    out, lse = attention_ref(q, k, v, causal=causal, softmax_scale=softmax_scale)
+def _reference_fwd(q, k, v, softmax_scale, causal, window):
+    _, seqlen_q, seqlen_k, _, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
+    causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
+    out, lse = attention_ref(q, k, v, causal=causal, window=window, softmax_scale=softmax_scale)
     return out.contiguous(), lse.float().contiguous()
 
 
-def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal):
+def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window):
     dout = dout.contiguous()  # as the GPU ops: autograd may hand in an expanded gradient
-    batch, seqlen_q, _, heads, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
+    batch, seqlen_q, seqlen_k, heads, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
     validate.check_like("out", out, "q", q)
     validate.check_like("dout", dout, "q", q)
     validate.check_lse(softmax_lse, batch, heads, seqlen_q, q.device)
-    return attention_ref_bwd(q, k, v, dout, causal=causal, softmax_scale=softmax_scale)
+    causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
+    return attention_ref_bwd(q, k, v, dout, causal=causal, window=window, softmax_scale=softmax_scale)
 
 
 @_attn_fwd_op.register_kernel("cpu")
-def _(q, k, v, softmax_scale, causal):
-    return _reference_fwd(q, k, v, softmax_scale, causal)
+def _(q, k, v, softmax_scale, causal, window_left, window_right):
+    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right))
 
 
 def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
@@ -236,20 +244,23 @@ def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, se
 
 
 @_attn_fwd_for_grad_op.register_kernel("cpu")
-def _(q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
-    return _reference_fwd(q, k, v, softmax_scale, causal)
+def _(q, k, v, softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin):
+    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right))
 
 
 @_attn_bwd_op.register_kernel("cpu")
-def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, deterministic, schedule, sm_margin):
-    return _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal)
+def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, deterministic, schedule,
+      sm_margin):
+    return _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right))
 
 
 @_attn_bwd_into_op.register_kernel("cpu")
-def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, deterministic, schedule, sm_margin):
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, deterministic,
+      schedule, sm_margin):
     for name, t, ref in (("dq", dq, q), ("dk", dk, k), ("dv", dv, v)):
         validate.check_like(name, t, name[1], ref)
-    for dst, src in zip((dq, dk, dv), _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal)):
+    grads = _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right))
+    for dst, src in zip((dq, dk, dv), grads):
         dst.copy_(src)
 
 
@@ -266,18 +277,31 @@ def _not_supported(name, value, default, where="dash.flash_attn_func"):
 
 
 def mask_of_window(causal, window_size_left, window_size_right, seqlen_q, seqlen_k, name="window_size"):
-    """The mask FA3 runs for (causal, window_size): False (full) or True (causal), as FA3's C++
-    resolves it. A window that covers every key (left >= seqlen_k - 1, right >= seqlen_q - 1, or
-    -1) is no window; causal sets right = 0; and (left < 0, right == 0) is the causal mask, so
-    window_size=(-1, 0) means causal=True (TransformerEngine passes both). Any other window is a
-    sliding window, which dash does not support: NotImplementedError naming `name`."""
+    """The mask FA3 runs for (causal, window_size) of a packed (varlen) call, which dash runs
+    with the full or the causal mask only: False (full) or True (causal), as FA3's C++ resolves
+    it (dash.validate.resolve_window). A window that covers every key (left >= seqlen_k - 1,
+    right >= seqlen_q - 1, or -1) is no window; causal sets right = 0; and (left < 0, right == 0)
+    is the causal mask, so window_size=(-1, 0) means causal=True (TransformerEngine passes both).
+    Any other window is a sliding window, which dash's varlen kernels do not support yet:
+    NotImplementedError naming `name`. (Fixed-length calls run sliding windows: they resolve
+    the window with resolve_window and pass it on.)"""
     causal, window = validate.resolve_window(bool(causal), (int(window_size_left), int(window_size_right)),
                                              seqlen_q, seqlen_k, name)
     if window == (-1, -1):
         return causal
-    raise NotImplementedError(f"dash does not support sliding-window (local) attention: {name}="
-                              f"({window_size_left}, {window_size_right}) with causal={bool(causal)}, "
-                              f"seqlen_q={seqlen_q}, seqlen_k={seqlen_k} is not the full or the causal mask")
+    raise NotImplementedError(f"dash does not support sliding-window (local) attention on packed (varlen) "
+                              f"batches yet: {name}=({window_size_left}, {window_size_right}) with "
+                              f"causal={bool(causal)}, max_seqlen_q={seqlen_q}, max_seqlen_k={seqlen_k} is not "
+                              "the full or the causal mask (dash.flash_attn_func runs sliding windows)")
+
+
+def resolve_fa3_window(causal, window_size, q, k, name="window_size"):
+    """(causal, (left, right)) of a fixed-length call's FA3 (causal, window_size), as FA3's C++
+    resolves them (dash.validate.resolve_window), with the sequence lengths of q and k
+    (batch, seqlen, heads, head_dim); shapes that are not 4-D are left to the tensor checks."""
+    seqlen_q = q.shape[1] if q.dim() > 1 else 0
+    seqlen_k = k.shape[1] if k.dim() > 1 else 0
+    return validate.resolve_window(bool(causal), window_size, seqlen_q, seqlen_k, name)
 
 
 def check_num_splits(num_splits, where="dash.flash_attn_func"):
@@ -299,19 +323,19 @@ def check_num_splits(num_splits, where="dash.flash_attn_func"):
 # need. Both paths run the same kernels with the same arguments: the same bits.
 class _AttnFunction(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, q, k, v, softmax_scale, causal, deterministic, schedule, sm_margin):
-        out, lse = attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
+    def forward(ctx, q, k, v, softmax_scale, causal, window, deterministic, schedule, sm_margin):
+        out, lse = attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window)
         ctx.save_for_backward(q, k, v, out, lse)
-        ctx.settings = (softmax_scale, causal, deterministic, schedule, sm_margin)
+        ctx.settings = (softmax_scale, causal, window, deterministic, schedule, sm_margin)
         return out, lse
 
     @staticmethod
     def backward(ctx, dout, dlse):
         q, k, v, out, lse = ctx.saved_tensors
-        softmax_scale, causal, deterministic, schedule, sm_margin = ctx.settings
+        softmax_scale, causal, window, deterministic, schedule, sm_margin = ctx.settings
         dq, dk, dv = ops.attn_bwd(dout.contiguous(), q, k, v, out, lse, softmax_scale=softmax_scale, causal=causal,
-                                  deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
-        return dq, dk, dv, None, None, None, None, None
+                                  window=window, deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
+        return dq, dk, dv, None, None, None, None, None, None
 
 
 def _plain_eager_cuda(*tensors) -> bool:
@@ -332,14 +356,18 @@ def _plain_eager_cuda(*tensors) -> bool:
         return False
 
 
-def attention_forward(q, k, v, softmax_scale, causal, *, deterministic=False, schedule="auto", sm_margin=0):
+def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), deterministic=False, schedule="auto",
+                      sm_margin=0):
     """(out, softmax_lse) of the call, differentiable when grad is on and q, k or v need it: the
     body of flash_attn_func once FA3's arguments are resolved, shared with dash.integrations.
+    window: (left, right) as resolved by dash.validate.resolve_window with `causal`.
     deterministic: the caller's request; deterministic_requested() adds PyTorch's and FA's
     global switches."""
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     causal = bool(causal)
+    window_left, window_right = (int(w) for w in window)
+    banded = causal or (window_left, window_right) != (-1, -1)  # the schedules of the causal tiles
     # Checked here once for both directions: the backward would otherwise only find out after
     # the forward ran (the forward kernel takes no sm_margin).
     validate.check_tensor("q", q)
@@ -351,13 +379,15 @@ def attention_forward(q, k, v, softmax_scale, causal, *, deterministic=False, sc
         if det and sched == "atomic":
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
-        ops.check_schedule(sched, det, causal)
+        ops.check_schedule(sched, det, banded)
         if _plain_eager_cuda(q, k, v):
-            return _AttnFunction.apply(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
-        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, det, sched, int(sm_margin))
+            return _AttnFunction.apply(q, k, v, softmax_scale, causal, (window_left, window_right), det, sched,
+                                       int(sm_margin))
+        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, window_left, window_right, det, sched,
+                                     int(sm_margin))
     if _plain_eager_cuda(q, k, v):
-        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal)
-    return _attn_fwd_op(q, k, v, softmax_scale, causal)
+        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
+    return _attn_fwd_op(q, k, v, softmax_scale, causal, window_left, window_right)
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
@@ -374,9 +404,12 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     `torch.use_deterministic_algorithms(True)` or FLASH_ATTENTION_DETERMINISTIC=1; `schedule`
     (dash only, keyword) picks its schedule ("auto" asks the schedule model). Otherwise it
     runs the non-deterministic atomic path. `pack_gqa` is a performance hint of FA3's and is
-    ignored; `num_splits` may be 1 or 0 (FA3's "pick for me"). `window_size` is resolved as FA3
-    does (`mask_of_window`): a window that covers every key is none, and (-1, 0) is the causal
-    mask; a real sliding window raises NotImplementedError. `sm_margin` is validated
+    ignored; `num_splits` may be 1 or 0 (FA3's "pick for me"). `window_size=(left, right)` is
+    FA3's sliding window (local attention), bottom-right aligned: query row i sees keys
+    i + seqlen_k - seqlen_q - left .. i + seqlen_k - seqlen_q + right (-1: unbounded; causal sets
+    right = 0), resolved as FA3 does (dash.validate.resolve_window: a window that covers every
+    key is none, and (-1, 0) is the causal mask); forward and backward, every schedule, the
+    backward's schedules built over the band. `sm_margin` is validated
     (0 <= sm_margin < SMs) and changes nothing: dash's kernels are not persistent, and the
     backward's bits and tables do not depend on it (README, "Determinism contract"). Other FA3
     arguments with non-default values raise NotImplementedError. CPU tensors run dash's fp32
@@ -393,10 +426,9 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     validate.check_tensor("q", q)
     validate.check_tensor("k", k)
-    causal = mask_of_window(causal, *window_size, q.shape[1] if q.dim() > 1 else 0,
-                            k.shape[1] if k.dim() > 1 else 0)
-    out, lse = attention_forward(q, k, v, softmax_scale, causal, deterministic=deterministic, schedule=schedule,
-                                 sm_margin=sm_margin)
+    causal, window = resolve_fa3_window(causal, window_size, q, k)
+    out, lse = attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=deterministic,
+                                 schedule=schedule, sm_margin=sm_margin)
     return (out, lse) if return_attn_probs else out
 
 

@@ -187,6 +187,28 @@ def test_window_minus_one_zero_is_causal(installed):
     assert torch.equal(flash_attn_func(q, k, v, window_size=(100, 100)), flash_attn_func(q, k, v))
 
 
+@pytest.mark.parametrize("causal,window", [(False, (3, 0)), (False, (2, 5)), (True, (4, -1)), (False, (-1, 1))])
+def test_sliding_window_forward_and_in_place_backward(installed, causal, window):
+    """FA3's window_size_left/right reach dash's band in both directions (on the CPU: the
+    reference, which the GPU tests compare dash's kernels with)."""
+    from flash_attn_interface import _flash_attn_backward, _flash_attn_forward, flash_attn_func
+
+    q, k, v, dout = cpu_inputs(seqlen_q=16, seqlen_k=24)
+    ref_window = (window[0], 0) if causal else window
+    out_ref, lse_ref = attention_ref(q, k, v, window=ref_window, softmax_scale=0.1)
+    assert not torch.equal(out_ref, attention_ref(q, k, v, causal=causal, softmax_scale=0.1)[0])
+    out, lse, *_ = _flash_attn_forward(q, k, v, softmax_scale=0.1, causal=causal, window_size_left=window[0],
+                                       window_size_right=window[1])
+    assert torch.equal(out, out_ref) and torch.equal(lse, lse_ref)
+    assert torch.equal(flash_attn_func(q, k, v, softmax_scale=0.1, causal=causal, window_size=window), out_ref)
+    dq, dk, dv = (torch.empty_like(t) for t in (q, k, v))
+    _flash_attn_backward(dout, q, k, v, out, lse, dq=dq, dk=dk, dv=dv, softmax_scale=0.1, is_causal=causal,
+                         window_size_left=window[0], window_size_right=window[1], deterministic=True)
+    for name, got, want in zip("qkv", (dq, dk, dv),
+                               attention_ref_bwd(q, k, v, dout, window=ref_window, softmax_scale=0.1)):
+        assert torch.equal(got, want), f"d{name}"
+
+
 @pytest.mark.parametrize("causal", [False, True])
 def test_te_style_forward_and_in_place_backward(installed, causal):
     """The calls TransformerEngine's context parallelism makes (FA3's current interface): forward
@@ -287,15 +309,18 @@ def test_flash_attn_with_kvcache(installed):
     (lambda f, q: f._flash_attn_forward(q, q, q, softcap=30.0), "softcap"),
     (lambda f, q: f._flash_attn_forward(q, q, q, attention_chunk=4), "attention_chunk"),
     (lambda f, q: f._flash_attn_forward(q, q, q, num_splits=3), "num_splits"),
-    (lambda f, q: f._flash_attn_forward(q, q, q, window_size_left=2, window_size_right=0), "window_size_left"),
     (lambda f, q: f._flash_attn_forward(q, q, q, scheduler_metadata=torch.zeros(1)), "scheduler_metadata"),
     (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), torch.zeros(2, dtype=torch.int32)),
      "cu_seqlens_q"),
     (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), sequed_k=torch.zeros(1)), "seqused_k"),
     (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), softcap=1.0), "softcap"),
-    (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), window_size_left=3,
-                                         window_size_right=0), "window_size_left"),
-    (lambda f, q: f.flash_attn_func(q, q, q, window_size=(2, 2)), "window_size"),
+    (lambda f, q: f.flash_attn_varlen_func(q[0], q[0], q[0], torch.tensor([0, 8], dtype=torch.int32),
+                                           torch.tensor([0, 8], dtype=torch.int32), 8, 8, window_size=(2, 2)),
+     "window_size"),
+    (lambda f, q: f._flash_attn_forward(q[0], q[0], q[0], cu_seqlens_q=torch.tensor([0, 8], dtype=torch.int32),
+                                        cu_seqlens_k=torch.tensor([0, 8], dtype=torch.int32), max_seqlen_q=8,
+                                        max_seqlen_k=8, window_size_left=2, window_size_right=0),
+     "window_size"),
     (lambda f, q: f.flash_attn_func(q, q, q, softcap=5.0), "softcap"),
     (lambda f, q: f.flash_attn_varlen_func(q[0], q[0], q[0], None, None, 8, 8), "cu_seqlens_q"),
     (lambda f, q: f.flash_attn_with_kvcache(q, q, q, cache_seqlens=torch.full((1,), 4, dtype=torch.int32)),

@@ -7,7 +7,7 @@ from tests.helpers import assert_close_as_fa3, make_inputs, reference_and_baseli
 
 
 @pytest.mark.parametrize("kwargs,name", [
-    (dict(softcap=1.0), "softcap"), (dict(window_size=(2, 0)), "window_size"),
+    (dict(softcap=1.0), "softcap"),
     (dict(qv=torch.zeros(1)), "qv"), (dict(q_descale=torch.ones(1)), "q_descale"),
     (dict(k_descale=torch.ones(1)), "k_descale"), (dict(v_descale=torch.ones(1)), "v_descale"),
     (dict(attention_chunk=64), "attention_chunk"), (dict(num_splits=4), "num_splits"),
@@ -35,11 +35,55 @@ def test_window_size_that_is_the_full_or_the_causal_mask(causal, window, seqlen_
     (False, (2, 0), 8, 8), (True, (2, -1), 8, 8), (False, (-1, 2), 8, 8), (False, (0, 0), 8, 8),
     (False, (6, -1), 8, 8), (True, (0, -1), 8, 2),
 ])
-def test_sliding_windows_raise(causal, window, seqlen_q, seqlen_k):
+def test_sliding_windows_of_packed_batches_raise(causal, window, seqlen_q, seqlen_k):
     from dash.interface import mask_of_window
 
     with pytest.raises(NotImplementedError, match=r"window_size=\("):
         mask_of_window(causal, *window, seqlen_q, seqlen_k)
+    q = torch.zeros(seqlen_q, 2, 64, dtype=torch.bfloat16)
+    k = torch.zeros(seqlen_k, 2, 64, dtype=torch.bfloat16)
+    cu_q, cu_k = (torch.tensor([0, n], dtype=torch.int32) for n in (seqlen_q, seqlen_k))
+    with pytest.raises(NotImplementedError, match=r"varlen.*window_size=\("):
+        dash.flash_attn_varlen_func(q, k, k, cu_q, cu_k, seqlen_q, seqlen_k, causal=causal, window_size=window)
+
+
+@pytest.mark.parametrize("causal,window", [(False, (2, 0)), (True, (2, -1)), (False, (-1, 2)), (False, (0, 0)),
+                                           (False, (3, 5))])
+@pytest.mark.parametrize("seqlen_q,seqlen_k", [(8, 8), (6, 11), (11, 6)])
+def test_cpu_sliding_window_runs_the_band(causal, window, seqlen_q, seqlen_k):
+    """flash_attn_func's window_size reaches the band in the forward and the backward: on the CPU
+    the custom ops run the reference with that band (dense mask written out here); the GPU tests
+    (tests/test_window.py) hold the kernels to the same reference."""
+    from dash.reference import attention_ref, attention_ref_bwd
+
+    q, k, v, dout = make_inputs(2, seqlen_q, seqlen_k, 4, 2, 64, torch.bfloat16, device="cpu", seed=5)
+    left, right = window[0], (0 if causal else window[1])
+    rows = torch.arange(seqlen_q)[:, None] + seqlen_k - seqlen_q
+    cols = torch.arange(seqlen_k)[None, :]
+    keep = torch.ones(seqlen_q, seqlen_k, dtype=torch.bool)
+    if left >= 0:
+        keep &= cols >= rows - left
+    if right >= 0:
+        keep &= cols <= rows + right
+    from dash.reference import band_mask
+
+    assert torch.equal(band_mask(seqlen_q, seqlen_k, (left, right)), keep)
+    out_ref, lse_ref = attention_ref(q, k, v, window=(left, right))
+    grads_ref = attention_ref_bwd(q, k, v, dout, window=(left, right))
+    for deterministic in (False, True):
+        out, dq, dk, dv = grads_of(q, k, v, dout, causal=causal, window_size=window, deterministic=deterministic)
+        assert torch.equal(out, out_ref)
+        for name, g, r in zip(("dq", "dk", "dv"), (dq, dk, dv), grads_ref):
+            assert torch.equal(g, r), name
+    out, lse = dash.flash_attn_func(q, k, v, causal=causal, window_size=window, return_attn_probs=True)
+    assert torch.equal(lse, lse_ref.float())
+
+
+def test_bad_window_size():
+    q = torch.zeros(1, 8, 2, 64, dtype=torch.bfloat16)
+    for bad in ((1, 2, 3), 4, (1.5, 0), (True, 0), None):
+        with pytest.raises(ValueError, match="window_size must be a pair"):
+            dash.flash_attn_func(q, q, q, window_size=bad)
 
 
 def test_num_splits_zero_means_no_split():

@@ -4,12 +4,13 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), MHA/GQA/MQA, any seqlen_q and seqlen_k; packed (variable-length) batches
-through `flash_attn_varlen_func`, `_flash_attn_forward`/`_flash_attn_backward` and the torch ops
-(cu_seqlens_q and cu_seqlens_k both given; seqused_q/k), forward and backward. FA3's windows are
-resolved as FA3's C++ does (`dash.interface.mask_of_window`): a window that covers every key is
-no window and (-1, 0) is the causal mask. Every other argument that changes the result (one
-cu_seqlens without the other, sliding windows, softcap, paged or rotary KV caches, fp8
+aligned, as FA3) and sliding windows (window_size_left/right, fixed-length batches), MHA/GQA/MQA,
+any seqlen_q and seqlen_k; packed (variable-length) batches through `flash_attn_varlen_func`,
+`_flash_attn_forward`/`_flash_attn_backward` and the torch ops (cu_seqlens_q and cu_seqlens_k
+both given; seqused_q/k), forward and backward. FA3's windows are resolved as FA3's C++ does
+(`dash.validate.resolve_window`): a window that covers every key is no window and (-1, 0) is the
+causal mask. Every other argument that changes the result (one cu_seqlens without the other,
+sliding windows of packed batches, softcap, paged or rotary KV caches, fp8
 descales, qv, attention_chunk, forced key splits) raises
 NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
@@ -120,10 +121,10 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
             out_.copy_(out)
             out = out_
         return out, lse, _empty_accum(q), _empty_accum(q)
-    causal = mask_of_window(causal, window_size_left, window_size_right, *_seqlens(q, k),
-                            name="(window_size_left, window_size_right)")
+    causal, window = validate.resolve_window(bool(causal), (window_size_left, window_size_right), *_seqlens(q, k),
+                                             name="(window_size_left, window_size_right)")
     with contextlib.nullcontext() if differentiable else torch.no_grad():
-        out, lse = interface.attention_forward(q, k, v, softmax_scale, causal, deterministic=False,
+        out, lse = interface.attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=False,
                                                sm_margin=sm_margin)
     if out_ is not None:
         out_.copy_(out)
@@ -158,15 +159,15 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
                 dst.copy_(src)
             result.append(dst)
         return tuple(result)
-    causal = mask_of_window(is_causal, window_size_left, window_size_right, *_seqlens(q, k),
-                            name="(window_size_left, window_size_right)")
+    causal, window = validate.resolve_window(bool(is_causal), (window_size_left, window_size_right),
+                                             *_seqlens(q, k), name="(window_size_left, window_size_right)")
     scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     dq = torch.empty_like(q) if dq is None else dq
     dk = torch.empty_like(k) if dk is None else dk
     dv = torch.empty_like(v) if dv is None else dv
     det = interface.deterministic_requested(deterministic)
-    interface._attn_bwd_into_op(dout, q, k, v, out, softmax_lse, dq, dk, dv, scale, causal, det,
+    interface._attn_bwd_into_op(dout, q, k, v, out, softmax_lse, dq, dk, dv, scale, causal, *window, det,
                                 "auto" if det else "atomic", sm_margin)
     return dq, dk, dv
 
