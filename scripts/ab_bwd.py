@@ -53,6 +53,7 @@ def main():
                          "a suffix #k times the same schedule again as a column of its own")
     ap.add_argument("--rounds", type=int, default=4, help="an even number: each column first in half of them")
     ap.add_argument("--compare", nargs="+", metavar="FILE")
+    ap.add_argument("--only", default="", help="time only the cells whose name contains this (e.g. 'd64 ')")
     args = ap.parse_args()
     if args.compare:
         return compare(args.compare)
@@ -65,6 +66,8 @@ def main():
     from dash.ops import _problem, resolve_schedule
 
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+        if args.only not in cell_name(hdim, mask == "causal", seqlen, heads, heads_kv):
+            continue
         causal = mask == "causal"
         batch = 16384 // seqlen
         q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
