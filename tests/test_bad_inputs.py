@@ -117,7 +117,8 @@ def qkv_grad(d=64):
     (dict(schedule="shift_causal", deterministic=True), ValueError, r"schedule='shift_causal' applies to causal masks"),
     (dict(schedule="fastest"), ValueError, r"^schedule must be one of"),
     (dict(schedule="atomic", deterministic=True), ValueError, r"schedule='atomic'"),
-    (dict(window_size=(4, 0)), NotImplementedError, r"window_size"),
+    (dict(window_size=(4.5, 0)), ValueError, r"^window_size must be a pair \(left, right\) of ints"),
+    (dict(window_size=4), ValueError, r"^window_size must be a pair"),
     (dict(softcap=1.0), NotImplementedError, r"softcap"),
 ])
 def test_flash_attn_func_rejects(kwargs, exc, msg):

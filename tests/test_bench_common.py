@@ -2,6 +2,8 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import bench.common as common  # noqa: E402
 
@@ -37,3 +39,12 @@ def test_add_peers_names_each_peer_and_leaves_out_what_fails(monkeypatch):
 
     fwd_only = common.add_peers({}, ["fa4"], fa4_fn, sdpa_fn, fa4_det=False)
     assert list(fwd_only) == ["fa4"]
+
+
+@pytest.mark.parametrize("seqlen_q,seqlen_k", [(16, 16), (7, 20), (20, 7)])
+@pytest.mark.parametrize("window", [(-1, -1), (-1, 0), (3, 0), (0, 0), (2, 5), (-1, 4), (30, 30)])
+def test_window_flops_count_the_band(seqlen_q, seqlen_k, window):
+    from bench.window import band_pairs
+    from dash.reference import band_mask
+
+    assert band_pairs(seqlen_q, seqlen_k, window) == int(band_mask(seqlen_q, seqlen_k, window).sum())
