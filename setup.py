@@ -46,6 +46,10 @@ def family_sources(pattern):
 # dV) also spill a few loop values, reloaded from L1 (132 bytes in all; bench/NOTES.md, v9).
 # Anything beyond this budget fails the build.
 SPILL_BUDGET_BYTES = int(os.environ.get("DASH_SPILL_BUDGET_BYTES", "160"))
+# A stack frame well beyond the spills: fragments that ptxas put in local memory, e.g. when a
+# device lambda it did not inline takes them by reference (the windowed forward at hdim 128 had
+# 1248 bytes and 0 bytes of spills, and ran 90x slower).
+STACK_BUDGET_BYTES = int(os.environ.get("DASH_STACK_BUDGET_BYTES", "512"))
 
 
 def find_cuda_home():
@@ -124,6 +128,10 @@ class BuildExt(build_ext):
                 # lets a developer build anyway while tuning.
                 raise RuntimeError(f"register spills over {SPILL_BUDGET_BYTES} bytes in "
                                    f"{src.relative_to(ROOT)}:\n{proc.stderr}")
+            stack_frames = [int(n) for n in re.findall(r"(\d+) bytes stack frame", proc.stderr or "")]
+            if stack_frames and max(stack_frames) > STACK_BUDGET_BYTES and not os.environ.get("DASH_ALLOW_SPILLS"):
+                raise RuntimeError(f"a stack frame over {STACK_BUDGET_BYTES} bytes in {src.relative_to(ROOT)} "
+                                   f"(fragments in local memory):\n{proc.stderr}")
             if "C7512" in proc.stderr and not os.environ.get("DASH_ALLOW_SPILLS"):
                 # ptxas ran out of registers around an asynchronous WGMMA and serialized all of
                 # the kernel's WGMMAs: correct, and several times slower.

@@ -393,15 +393,24 @@ struct FwdMainloop {
       convert_fragment(tSrS, tOrP);
     };
     // Tiles that need the mask come first (descending n); the steady state has no mask code.
-    // A sliding window's left edge needs it again at the end (kWindow only: elsewhere
-    // kv.unmasked_lo == kv.lo).
-    CUTLASS_PRAGMA_NO_UNROLL
-    for (n = kv.hi - 2; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
-    CUTLASS_PRAGMA_NO_UNROLL
-    for (; n >= kv.unmasked_lo; --n) step(n, cute::false_type{});
+    // A sliding window's left edge needs it again at the end: its instance takes one loop that
+    // picks the masked or the plain step per tile. (Three loops there, two of them masked, made
+    // ptxas keep `step` as a function whose fragments, passed by reference, lived on the stack:
+    // 1248 B at hdim 128, and the windowed forward ran at 7 TFLOP/s; bench/NOTES.md, session 15.)
     if constexpr (Cfg::kWindow) {
       CUTLASS_PRAGMA_NO_UNROLL
-      for (; n >= kv.lo; --n) step(n, cute::true_type{});
+      for (n = kv.hi - 2; n >= kv.lo; --n) {
+        if (n >= kv.unmasked_hi || n < kv.unmasked_lo) {
+          step(n, cute::true_type{});
+        } else {
+          step(n, cute::false_type{});
+        }
+      }
+    } else {
+      CUTLASS_PRAGMA_NO_UNROLL
+      for (n = kv.hi - 2; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
+      CUTLASS_PRAGMA_NO_UNROLL
+      for (; n >= kv.unmasked_lo; --n) step(n, cute::false_type{});
     }
 
     // Last PV GEMM.
