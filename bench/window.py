@@ -28,8 +28,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (cell_tensors, fa4_interface, first_line, record, report, time_interleaved)  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
-from dash.ops import (DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedule_tables,  # noqa: E402
-                      schedules_for)
+from dash.ops import DETERMINISTIC_SCHEDULES, _problem, applicable_schedules, attn_bwd, resolve_schedule  # noqa: E402
 
 # (hdim, seqlen, (left, right), heads, heads_kv)
 WINDOW_GRID = [(64, 16384, (4096, 0), 32, 32), (128, 16384, (4096, 0), 16, 16), (128, 16384, (4096, 0), 32, 8),
@@ -49,19 +48,6 @@ def band_pairs(seqlen_q, seqlen_k, window):
 def cell_label(hdim, seqlen, window, heads, heads_kv):
     gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
     return f"d{hdim}{gqa} w{window[0]},{window[1]} {seqlen // 1024}k"
-
-
-def applicable_schedules(q, k, window):
-    """The deterministic schedules dash runs over this band (an explicit request for one that
-    does not apply is refused: dash.ops.schedule_tables says which)."""
-    out = []
-    for s in schedules_for(True):
-        try:
-            schedule_tables(q, k, window=window, schedule=s)
-        except ValueError:
-            continue
-        out.append(s)
-    return out
 
 
 def fa4_closures(q, k, v, dout, window):
@@ -113,7 +99,7 @@ def main():
                     nheads=heads, nheads_kv=heads_kv)
         out, lse = attn_fwd(q, k, v, window=window)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-        schedules = applicable_schedules(q, k, window)
+        schedules = applicable_schedules(q, k, window=window)
         problem = _problem(seqlen, seqlen, hdim, False, batch, heads, heads_kv, q.device, q.dtype, 0, window)
         auto = resolve_schedule("auto", True, problem)
         fns = {"dash-fwd": lambda: attn_fwd(q, k, v, window=window)}

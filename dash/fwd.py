@@ -13,7 +13,8 @@ import os
 import torch
 
 from dash import _ext
-from dash.validate import check_qkv, check_softmax_scale, resolve_window, check_varlen_qkv, check_varlen_values, for_tma
+from dash.validate import (banded, check_qkv, check_softmax_scale, check_varlen_qkv, check_varlen_values, for_tma,
+                           resolve_window)
 
 __all__ = ["attn_fwd", "attn_fwd_varlen"]
 
@@ -58,7 +59,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.causal = causal
     p.window_left, p.window_right = left, right
     p.dtype = _ext.dtype_code(q.dtype)
-    if causal or left >= 0 or right >= 0:
+    if banded(causal, (left, right)):
         # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);
         # one per call, so that calls on different streams never share it.
         tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)

@@ -298,7 +298,10 @@ def mask_of_window(causal, window_size_left, window_size_right, seqlen_q, seqlen
 def resolve_fa3_window(causal, window_size, q, k, name="window_size"):
     """(causal, (left, right)) of a fixed-length call's FA3 (causal, window_size), as FA3's C++
     resolves them (dash.validate.resolve_window), with the sequence lengths of q and k
-    (batch, seqlen, heads, head_dim); shapes that are not 4-D are left to the tensor checks."""
+    (batch, seqlen, heads, head_dim). Checks that q and k are tensors; other shapes than 4-D are
+    left to the later tensor checks."""
+    validate.check_tensor("q", q)
+    validate.check_tensor("k", k)
     seqlen_q = q.shape[1] if q.dim() > 1 else 0
     seqlen_k = k.shape[1] if k.dim() > 1 else 0
     return validate.resolve_window(bool(causal), window_size, seqlen_q, seqlen_k, name)
@@ -367,7 +370,6 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     causal = bool(causal)
     window_left, window_right = (int(w) for w in window)
-    banded = causal or (window_left, window_right) != (-1, -1)  # the schedules of the causal tiles
     # Checked here once for both directions: the backward would otherwise only find out after
     # the forward ran (the forward kernel takes no sm_margin).
     validate.check_tensor("q", q)
@@ -379,7 +381,7 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
         if det and sched == "atomic":
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
-        ops.check_schedule(sched, det, banded)
+        ops.check_schedule(sched, det, validate.banded(causal, (window_left, window_right)))
         if _plain_eager_cuda(q, k, v):
             return _AttnFunction.apply(q, k, v, softmax_scale, causal, (window_left, window_right), det, sched,
                                        int(sm_margin))
@@ -424,8 +426,6 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     check_num_splits(num_splits)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
-    validate.check_tensor("q", q)
-    validate.check_tensor("k", k)
     causal, window = resolve_fa3_window(causal, window_size, q, k)
     out, lse = attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=deterministic,
                                  schedule=schedule, sm_margin=sm_margin)

@@ -81,7 +81,7 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
 
     C = _ext.load()
     windowed = tuple(window) != (-1, -1)  # resolved (validate.resolve_window): a real sliding window
-    block_m, block_n = C.bwd_tile_shape(head_dim, causal or windowed)  # banded masks take the causal tiles
+    block_m, block_n = C.bwd_tile_shape(head_dim, validate.banded(causal, window))
     validate.check_sm_margin(sm_margin, device)
     mask = "window" if windowed else ("causal" if causal else "full")
     return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n, mask=mask,
@@ -192,7 +192,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
             validate.check_like(name, t, name[1], ref)
     softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
     causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
-    check_schedule(schedule, deterministic, causal or window != (-1, -1))
+    check_schedule(schedule, deterministic, validate.banded(causal, window))
     validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
     dq = torch.empty_like(q) if dq is None else dq
     dk = torch.empty_like(k) if dk is None else dk
@@ -269,6 +269,25 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         if src is not dst:
             dst.copy_(src)
     return dq, dk, dv
+
+
+def applicable_schedules(q, k, *, causal=False, window=(-1, -1)) -> tuple:
+    """The deterministic schedules attn_bwd runs for these shapes and this mask: those of
+    schedules_for(the mask is banded) whose tables apply (shift_causal needs a staircase whose
+    first rows rise across each wave; an explicit request elsewhere is refused with "does not
+    apply", and any other error propagates)."""
+    seqlen_q, seqlen_k = q.shape[1], k.shape[1]
+    causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
+    out = []
+    for s in schedules_for(validate.banded(causal, window)):
+        try:
+            schedule_tables(q, k, causal=causal, window=window, schedule=s)
+        except ValueError as e:
+            if "does not apply" not in str(e):
+                raise
+            continue
+        out.append(s)
+    return tuple(out)
 
 
 def schedule_tables(q, k, *, causal=False, window=(-1, -1), schedule="auto", deterministic=True,

@@ -231,6 +231,12 @@ def resolve_window(causal, window, seqlen_q, seqlen_k, name="window") -> tuple:
     return False, (left, right)
 
 
+def banded(causal, window) -> bool:
+    """Whether a resolved (causal, window) (resolve_window's result) is a band: the causal mask or
+    a sliding window. Banded masks take the causal tile configuration, tile counter and schedules."""
+    return bool(causal) or tuple(window) != (-1, -1)
+
+
 def check_softmax_scale(softmax_scale, head_dim) -> float:
     """softmax_scale as a float (default head_dim ** -0.5): a positive finite Python number."""
     if softmax_scale is None:

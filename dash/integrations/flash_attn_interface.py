@@ -82,12 +82,6 @@ def _scalar_default(where, **args):
             raise NotImplementedError(f"{where}: {name}={value!r} is not supported by dash (only {name}={default!r})")
 
 
-def _seqlens(q, k):
-    validate.check_tensor("q", q)
-    validate.check_tensor("k", k)
-    return (q.shape[1] if q.dim() > 1 else 0), (k.shape[1] if k.dim() > 1 else 0)
-
-
 def _empty_accum(like):
     """FA3's out_accum / softmax_lse_accum when the keys are not split: empty fp32 tensors."""
     return like.new_empty(0, dtype=torch.float32)
@@ -121,8 +115,8 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
             out_.copy_(out)
             out = out_
         return out, lse, _empty_accum(q), _empty_accum(q)
-    causal, window = validate.resolve_window(bool(causal), (window_size_left, window_size_right), *_seqlens(q, k),
-                                             name="(window_size_left, window_size_right)")
+    causal, window = interface.resolve_fa3_window(causal, (window_size_left, window_size_right), q, k,
+                                                  name="(window_size_left, window_size_right)")
     with contextlib.nullcontext() if differentiable else torch.no_grad():
         out, lse = interface.attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=False,
                                                sm_margin=sm_margin)
@@ -159,8 +153,8 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
                 dst.copy_(src)
             result.append(dst)
         return tuple(result)
-    causal, window = validate.resolve_window(bool(is_causal), (window_size_left, window_size_right),
-                                             *_seqlens(q, k), name="(window_size_left, window_size_right)")
+    causal, window = interface.resolve_fa3_window(is_causal, (window_size_left, window_size_right), q, k,
+                                                  name="(window_size_left, window_size_right)")
     scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     dq = torch.empty_like(q) if dq is None else dq
