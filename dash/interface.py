@@ -338,7 +338,7 @@ class _AttnFunction(torch.autograd.Function):
         softmax_scale, causal, window, deterministic, schedule, sm_margin = ctx.settings
         dq, dk, dv = ops.attn_bwd(dout.contiguous(), q, k, v, out, lse, softmax_scale=softmax_scale, causal=causal,
                                   window=window, deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
-        return dq, dk, dv, None, None, None, None, None, None
+        return (dq, dk, dv) + (None,) * len(ctx.settings)
 
 
 def _plain_eager_cuda(*tensors) -> bool:
@@ -369,7 +369,7 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     causal = bool(causal)
-    window_left, window_right = (int(w) for w in window)
+    window = tuple(int(w) for w in window)
     # Checked here once for both directions: the backward would otherwise only find out after
     # the forward ran (the forward kernel takes no sm_margin).
     validate.check_tensor("q", q)
@@ -381,15 +381,13 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
         if det and sched == "atomic":
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
-        ops.check_schedule(sched, det, validate.banded(causal, (window_left, window_right)))
+        ops.check_schedule(sched, det, validate.banded(causal, window))
         if _plain_eager_cuda(q, k, v):
-            return _AttnFunction.apply(q, k, v, softmax_scale, causal, (window_left, window_right), det, sched,
-                                       int(sm_margin))
-        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, window_left, window_right, det, sched,
-                                     int(sm_margin))
+            return _AttnFunction.apply(q, k, v, softmax_scale, causal, window, det, sched, int(sm_margin))
+        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, *window, det, sched, int(sm_margin))
     if _plain_eager_cuda(q, k, v):
-        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
-    return _attn_fwd_op(q, k, v, softmax_scale, causal, window_left, window_right)
+        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window)
+    return _attn_fwd_op(q, k, v, softmax_scale, causal, *window)
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,

@@ -80,12 +80,12 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
     from dash.schedule import Problem
 
     C = _ext.load()
-    windowed = tuple(window) != (-1, -1)  # resolved (validate.resolve_window): a real sliding window
+    window = tuple(window)  # resolved (validate.resolve_window): (-1, -1) unless a real sliding window
     block_m, block_n = C.bwd_tile_shape(head_dim, validate.banded(causal, window))
     validate.check_sm_margin(sm_margin, device)
-    mask = "window" if windowed else ("causal" if causal else "full")
+    mask = "window" if window != (-1, -1) else ("causal" if causal else "full")
     return Problem(seqlen_q=seqlen_q, seqlen_k=seqlen_k, block_m=block_m, block_n=block_n, mask=mask,
-                   window=tuple(window) if windowed else (-1, -1), batch=batch, heads=heads, heads_kv=heads_kv,
+                   window=window, batch=batch, heads=heads, heads_kv=heads_kv,
                    head_dim=head_dim).on_nominal_device()
 
 
