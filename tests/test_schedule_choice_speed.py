@@ -94,3 +94,26 @@ def test_no_descending_on_long_causal_masks(hd):
             assert choose(p, exact=True) != "descending"
     short = Problem.for_hdim(4096, head_dim=hd, causal=True)
     assert "descending" in choose_mod.candidates(short)
+
+
+@pytest.mark.parametrize("hd", [64, 128])
+@pytest.mark.parametrize("mask", ["full", "causal", "window"])
+def test_grouped_heads_take_the_measured_pick(hd, mask):
+    """GQA/MQA calls get GROUPED_PICKS' schedule for their (mask, head dim), built as itself (not
+    a fallback of the tables), whatever the batch; exact=True still asks the model."""
+    kw = {"window": (1024, 0)} if mask == "window" else {"causal": mask == "causal"}
+    for seq, batch in ((2048, 8), (8192, 2), (16384, 1)):
+        p = Problem.for_hdim(seq, head_dim=hd, batch=batch, heads=32, heads_kv=8, **kw)
+        pick = choose(p)
+        assert pick == choose_mod.GROUPED_PICKS["H100"][(mask, hd)]
+        assert build_tables(p, pick).built_as == pick
+    mha = Problem.for_hdim(8192, head_dim=hd, batch=2, heads=32, heads_kv=32, **kw)
+    assert choose(mha.replace(heads_kv=8), exact=True) == choose(mha, exact=True)
+
+
+def test_a_grouped_pick_that_does_not_apply_gives_way():
+    """shift_causal needs each KV tile to start on its own Q tile; where it does not (seqlen_k >
+    seqlen_q here), the grouped pick is GROUPED_FALLBACK's."""
+    p = Problem.for_hdim(1000, 4000, 128, causal=True, batch=1, heads=32, heads_kv=8)
+    assert choose_mod.applies(p, "shift_causal")
+    assert choose(p) == choose_mod.GROUPED_FALLBACK["causal"]

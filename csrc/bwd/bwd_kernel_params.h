@@ -21,7 +21,6 @@ struct BwdKernelParams {
   int launch_wave;   // the fold of launch positions across instances (bwd_grid.h)
   int launch_group;  // ... within groups of this many instances (1 <= launch_group <= instances)
   float softmax_scale, scale_log2;
-  bool causal;
   Band band;  // the mask (causal: (-1, 0)); the tables decide which tiles are visited
   bool deterministic;
 

@@ -86,7 +86,6 @@ struct BwdLaunch {
     kp.launch_group = launch_group_of(p.launch_group, (GroupedHeads ? p.heads_kv : p.heads) * p.batch);
     kp.softmax_scale = p.softmax_scale;
     kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
-    kp.causal = p.causal;
     DASH_REQUIRE(!Varlen || !p.windowed(),
                  "the varlen backward has no sliding window (BwdParams.window_left/right must be -1)");
     kp.band = Band::of(p.causal, p.window_left, p.window_right);

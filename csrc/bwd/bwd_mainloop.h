@@ -1,6 +1,6 @@
 // The three roles of the backward main kernel, each a loop over the Q tiles that this CTA's
 // KV tile visits (in the order the schedule table gives); in the grouped instances (GQA/MQA)
-// one step per q-head of the k/v head's group at each visit:
+// that loop once per q-head of the k/v head's group, head after head:
 //   load()     producer warp: TMA loads of Q, dO (tiles) and LSE, D (rows) into a stage ring;
 //   compute()  two MMA warpgroups: the five GEMMs of a step, dK/dV kept in registers;
 //   write_dq() dQ writer warp: adds each partial dQ tile into the fp32 accumulator, in the
@@ -29,13 +29,20 @@ struct WorkTile {
   int head_kv;      // the k/v head that q-head `head` reads
   int visit_begin;  // first entry in visit_m
   int visit_count;  // number of Q tiles visited
-  int group = 1;    // q-heads walked per visit (grouped instances): head + [0, group)
+  int group = 1;    // q-heads whose visits the CTA walks (grouped instances): head + [0, group)
   // Varlen instances: the CTA's program from cu_seqlens (bwd_varlen.h), in place of the tables.
   bwd_varlen::Cta varlen;
 };
-// Grouped: every q-head of the group takes the same turns in its own dQ tiles, and a visit's
-// `group` steps run back to back, so the schedule (ranks, waits, waves) is the MHA one with
-// longer steps, and the liveness argument carries over unchanged (docs/schedules.md).
+// Grouped: the CTA makes one pass over its visits per q-head of the group, head after head, and
+// every q-head's dQ tile m takes the same turn (rank[m * N + n]). Each pass is the MHA schedule
+// on the same CTAs (ranks, waits, waves); a step waits only on steps of its own pass and a pass
+// starts after the CTA's previous one, so a wait cycle would lie inside one pass, which the MHA
+// liveness argument excludes (docs/schedules.md). Head after head rather than the group's steps
+// back to back at each visit: the CTAs of a wave then work on one q-head's Q, dO and dQ at a
+// time, a quarter of the data for a 4-head group, which stays in L2 between the CTAs that
+// reuse it. Over a sliding window the CTAs of a wave are at different Q tiles at every moment,
+// and with the group's heads interleaved their reuse missed L2: 0.72x the MHA kernel's rate at
+// d128 GQA 32/8, window 4096, 16k (bench/NOTES.md, "Session 17").
 //
 // The MHA instances keep their own loops (`if constexpr` below) rather than a group of one:
 // written as the grouped loops, ptxas spilled the visit offset in the MMA loop and the writer
@@ -247,11 +254,13 @@ struct BwdMainloop {
                               make_coord(_, _0{}, _));
       auto [tQgQ, tQsQ] = tma_partition(p.tma_q, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sQ), group_modes<0, 2>(gQ));
       auto [tdOgdO, tdOsdO] = tma_partition(p.tma_dout, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sdO), group_modes<0, 2>(gdO));
-      for (int i = 0; i < w.visit_count; ++i) {
+      // One pass over the visits per q-head, head after head (one flat loop: nested, the load
+      // warp's 24 registers spilled more in the varlen instances).
+      const int steps = w.visit_count * w.group;
+      for (int step = 0, i = 0, head = w.head; step < steps; ++step) {
         const int m = visit_m(p, w, i);
-        for (int head = w.head; head < w.head + w.group; ++head) {
-          load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m));
-        }
+        load_step(tQgQ(_, m, head), tdOgdO(_, m, head), tQsQ, tdOsdO, tile_index(p, w, head, m));
+        if (++i == w.visit_count) i = 0, ++head;
       }
     } else {
       Tensor gQ = local_tile(rows_from(mQ(_, _, w.head, w.batch), w.varlen.q_begin), Shape<BlockM, Dim>{},
@@ -349,11 +358,10 @@ struct BwdMainloop {
     };
     if constexpr (Traits::kGroupedHeads) {
       // Every q-head's dQ tile m takes the same turn (rank[m * N + n]).
-      for (int i = 0, step = 0; i < w.visit_count; ++i) {
-        const int m = visit_m(p, w, i);
-        for (int head = w.head; head < w.head + w.group; ++head, ++step) {
-          if (step % kWriters == writer) add_step(step, i, m, head);
-        }
+      // Steps writer, writer + kWriters, ...: visit i of q-head `head`'s pass.
+      for (int step = writer, i = writer, head = w.head; step < steps; step += kWriters, i += kWriters) {
+        while (i >= w.visit_count) i -= w.visit_count, ++head;
+        add_step(step, i, visit_m(p, w, i), head);
       }
     } else {
       for (int i = writer; i < w.visit_count; i += kWriters) add_step(i, i, visit_m(p, w, i), w.head);
@@ -450,10 +458,10 @@ struct BwdMainloop {
       }
     }
     PipelineState state;
-    // Step i: visit i (MHA); grouped, visit `visit` for q-head `member` of the group, both
-    // counted (not divided).
+    // Step i: visit i (MHA); grouped, visit `visit` of the current q-head's pass (counted, not
+    // divided: i % visit_count).
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
-    int visit = 0, member = 0;
+    int visit = 0;
     for (int i = 0; i < steps; ++i) {
       const int m = visit_m(p, w, Traits::kGroupedHeads ? visit : i);
       const int query_base = m * kBlockM;
@@ -653,7 +661,7 @@ struct BwdMainloop {
       pipeline.consumer_release(state);
       ++state;
       if constexpr (Traits::kGroupedHeads) {
-        if (++member == w.group) member = 0, ++visit;
+        if (++visit == w.visit_count) visit = 0;
       }
     }
   }

@@ -13,7 +13,7 @@ import numpy as np
 from .problem import Problem
 from .rule import instance_bucket, lookup
 from .simulate import Costs, SimResult, simulate
-from .tables import SCHEDULES, ScheduleTables, build_tables
+from .tables import SCHEDULES, ScheduleTables, applies, build_tables
 
 # (GPU, head dim) -> Costs, fitted by `python -m dash.schedule.calibrate` on
 # bench/results/bwd-H100-80GB-HBM3-20261122-054804.json (H100 SXM, 132 SMs, bf16, backward v2).
@@ -50,12 +50,21 @@ DESCENDING_MAX_KV_TILES_CAUSAL = {"H100": 64}
 # which SHIFT_MAX_KV_TILES already keeps out of choose()'s candidates.
 SHIFT_FOLDED_MEASURED = {"H100": True}
 DEFAULT_COSTS = COSTS  # the former name
-# Measured, not modelled: the pick for GQA/MQA (heads > heads_kv), per mask. The kernel's CTA of
-# a k/v head's KV tile walks the Q tiles of every q-head of its group (a visit is `group` steps
-# back to back, batch x heads_kv instances), which the model does not describe yet; ranked as
-# batch x heads MHA instances, it picks spt on causal masks, which measured 0.65x of descending
-# at d128 GQA 64/16 causal 8k on the H100 (bench/NOTES.md, "In-kernel GQA as a policy").
-GROUPED_PICKS = {"H100": {"full": "ascending", "causal": "descending"}}
+# Measured, not modelled: the pick for GQA/MQA (heads > heads_kv), per (mask, head dim). The
+# kernel's CTA of a k/v head's KV tile makes one pass over its visits per q-head of the group
+# (batch x heads_kv instances of group-times longer CTAs), which the model does not describe; ranked
+# as batch x heads MHA instances it picks spt on causal masks at hdim 128, 0.94x of shift_causal
+# there. Measured on the H100 with the passes head after head (bench/NOTES.md, "Session 17";
+# scripts/grouped_schedules.py): full ascending (d128 32/8 8k 588 against descending 586, 2k 509
+# against 506; d64 494 level with descending); causal hdim 128 shift_causal (32/8 8k 481 against
+# spt 450, 2k 402 against 376, 64/16 8k 500 against 460), hdim 64 spt (445 against shift_causal
+# 436); sliding windows spt (d128 32/8 w4096 16k 506 against descending 499, d64 449 against
+# descending 428; w512 4k 320 against shift_causal 324). A pick that does not apply to the shape
+# (shift_causal's staircase) gives way to GROUPED_FALLBACK.
+GROUPED_PICKS = {"H100": {("full", 64): "ascending", ("full", 128): "ascending",
+                          ("causal", 64): "spt", ("causal", 128): "shift_causal",
+                          ("window", 64): "spt", ("window", 128): "spt"}}
+GROUPED_FALLBACK = {"full": "ascending", "causal": "spt", "window": "spt"}
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
 # is within TOLERANCE of the best. ascending/descending/spt never wait on a later-launched CTA
@@ -185,15 +194,28 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
     the GPU where it has them (unless exact). With the default costs and tolerance on the calibrated capacity, the
     answer comes from the model's precomputed picks (rule.lookup, microseconds); otherwise, or
     with exact=True, from the simulation (cached)."""
-    grouped = GROUPED_PICKS.get(gpu_key(gpu), {}).get(problem.mask)
-    if grouped is not None and problem.heads != problem.heads_kv and not exact:
-        return grouped
+    if problem.heads != problem.heads_kv and not exact:
+        grouped = grouped_pick(problem, gpu)
+        if grouped is not None:
+            return grouped
     b = instance_bucket(problem.instances)
     problem = problem.on_nominal_device(batch=1, heads=b, heads_kv=b)
     if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
         return _choose_default(problem, gpu_key(gpu))
     return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
                    candidates(problem, gpu), folded_measured(gpu))
+
+
+@lru_cache(maxsize=1024)
+def grouped_pick(problem: Problem, gpu: str | None = None) -> str | None:
+    """GROUPED_PICKS' schedule for a GQA/MQA `problem` on `gpu` (None where the GPU has no
+    measured picks), or GROUPED_FALLBACK's where the pick does not apply to the shape."""
+    picks = GROUPED_PICKS.get(gpu_key(gpu))
+    if picks is None:
+        return None
+    hd = min((d for m, d in picks if m == problem.mask), key=lambda d: (abs(d - problem.head_dim), d))
+    pick = picks[(problem.mask, hd)]
+    return pick if not applies(problem, pick) else GROUPED_FALLBACK[problem.mask]
 
 
 @lru_cache(maxsize=1024)
