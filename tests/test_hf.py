@@ -24,11 +24,21 @@ def config(head_dim=64, heads=4, heads_kv=2):
                                     head_dim=head_dim, max_position_embeddings=512, attention_dropout=0.0)
 
 
+def window_config(head_dim=64, heads=4, heads_kv=2, sliding_window=8):
+    """A Mistral-style config: every layer attends over a causal sliding window."""
+    return transformers.MistralConfig(vocab_size=VOCAB, hidden_size=heads * head_dim, intermediate_size=512,
+                                      num_hidden_layers=2, num_attention_heads=heads, num_key_value_heads=heads_kv,
+                                      head_dim=head_dim, max_position_embeddings=2048, attention_dropout=0.0,
+                                      sliding_window=sliding_window)
+
+
 def model_of(cfg, attn, dtype, device, state=None, seed=0):
-    """A LlamaForCausalLM with its own copy of the config (models built from one config object
-    share its _attn_implementation), seeded weights or the given ones."""
+    """A causal LM of the config's family (Llama, Mistral) with its own copy of the config (models
+    built from one config object share its _attn_implementation), seeded weights or the given ones."""
     torch.manual_seed(seed)
-    model = transformers.LlamaForCausalLM._from_config(copy.deepcopy(cfg), attn_implementation=attn, dtype=dtype)
+    family = transformers.MistralForCausalLM if isinstance(cfg, transformers.MistralConfig) else \
+        transformers.LlamaForCausalLM
+    model = family._from_config(copy.deepcopy(cfg), attn_implementation=attn, dtype=dtype)
     if state is not None:
         model.load_state_dict(state)
     return model.to(device)
@@ -180,8 +190,10 @@ def test_what_dash_does_not_run_raises(registered):
         model(ids)
     q = torch.zeros(1, 2, 8, 64, dtype=torch.bfloat16)
     module = torch.nn.Module()
+    with pytest.raises(NotImplementedError, match="sliding_window"):  # a window dash_mask did not clear
+        hf.attention_forward(module, q, q, q, None, sliding_window=4, is_causal=False)
     with pytest.raises(NotImplementedError, match="sliding_window"):
-        hf.attention_forward(module, q, q, q, None, sliding_window=4)
+        hf.attention_forward(module, q[:, :, :1], q, q, None, sliding_window=4)
     with pytest.raises(NotImplementedError, match="softcap"):
         hf.attention_forward(module, q, q, q, None, softcap=30.0)
     with pytest.raises(NotImplementedError, match="s_aux"):
@@ -190,11 +202,80 @@ def test_what_dash_does_not_run_raises(registered):
     assert out.shape == (1, 8, 2, 64) and weights is None
 
 
+def test_cpu_sliding_window_logits_and_grads_match_sdpa(registered, dash_calls):
+    """Mistral's sliding window (8 keys) over 32 tokens: no mask, FA3's window_size (7, 0), and
+    SDPA's answer with Transformers' band mask."""
+    check_against_sdpa(window_config(), "dash", "cpu", 32, dash_calls)
+    assert dash_calls and all(kw["window"] == (7, 0) for kw in dash_calls), dash_calls
+
+
+def test_cpu_sliding_window_generation_matches_sdpa(registered):
+    """Prefill over the window, then decoding over the cache: the cache's mask is a real one when it
+    holds more keys than the window (then dash refuses), so the prompt stays within the window."""
+    cfg = window_config(sliding_window=32)
+    state = model_of(cfg, "sdpa", torch.bfloat16, "cpu").state_dict()
+    ids = torch.randint(0, VOCAB, (1, 12), generator=torch.Generator().manual_seed(2))
+    kwargs = dict(max_new_tokens=6, do_sample=False, attention_mask=torch.ones_like(ids))
+    got = model_of(cfg, "dash", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
+    want = model_of(cfg, "sdpa", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
+    assert torch.equal(got, want)
+
+
+def test_dash_mask_clears_only_the_plain_band():
+    """dash_mask returns None for a sliding window's causal band over as many keys as queries with
+    no padding, and the mask sdpa_mask builds for everything else that passes local_size."""
+    from transformers import masking_utils as mu
+
+    n, w = 32, 8
+    band = mu.sliding_window_causal_mask_function(w)
+    assert hf.dash_mask(2, n, n, mask_function=band, local_size=w) is None
+    assert hf.dash_mask(2, n, n, mask_function=band, local_size=w, attention_mask=torch.ones(2, n, dtype=torch.bool)) is None
+    padded = torch.ones(2, n, dtype=torch.bool)
+    padded[0, :3] = False
+    cases = {"padding": dict(mask_function=band, attention_mask=padded),
+             "chunked": dict(mask_function=mu.chunked_causal_mask_function(w, torch.zeros(2, dtype=torch.long))),
+             "wider band": dict(mask_function=mu.sliding_window_causal_mask_function(w + 1)),
+             "no skip": dict(mask_function=band, allow_is_causal_skip=False)}
+    for name, kw in cases.items():
+        mask = hf.dash_mask(2, n, n, local_size=w, **kw)
+        assert mask is not None, name
+        want = mu.sdpa_mask(2, n, n, local_size=w, **{"allow_is_causal_skip": True, **kw})
+        assert torch.equal(mask, want), name
+    # A cache offset (decoding over a window's cache) keeps sdpa_mask's answer.
+    assert torch.equal(hf.dash_mask(1, 1, n, q_offset=n - 1, mask_function=band, local_size=w),
+                       mu.sdpa_mask(1, 1, n, q_offset=n - 1, mask_function=band, local_size=w))
+    # Within the window there is nothing to mask: sdpa_mask's own None.
+    assert hf.dash_mask(2, w - 1, w - 1, mask_function=band, local_size=w) is None
+
+
+def test_cpu_padded_sliding_window_raises(registered):
+    model = model_of(window_config(), "dash", torch.bfloat16, "cpu")
+    ids = torch.randint(0, VOCAB, (2, 32))
+    padded = torch.ones_like(ids)
+    padded[0, :3] = 0
+    with pytest.raises(NotImplementedError, match="attention_mask"):
+        model(ids, attention_mask=padded)
+
+
 # ---- GPU ----------------------------------------------------------------------------------------
 @pytest.mark.gpu
 @pytest.mark.parametrize("head_dim", [64, 128])
 def test_gpu_logits_and_grads_match_sdpa(registered, dash_calls, head_dim):
     check_against_sdpa(config(head_dim, heads=8, heads_kv=2), "dash", "cuda", 512, dash_calls)
+
+
+@pytest.mark.gpu
+def test_gpu_sliding_window_logits_and_grads_match_sdpa(registered, dash_calls):
+    check_against_sdpa(window_config(128, heads=8, heads_kv=2, sliding_window=128), "dash", "cuda", 512, dash_calls)
+    assert dash_calls and all(kw["window"] == (127, 0) for kw in dash_calls)
+
+
+@pytest.mark.gpu
+def test_gpu_sliding_window_two_training_steps_are_bitwise_equal(registered, dash_calls):
+    cfg = window_config(128, heads=8, heads_kv=2, sliding_window=256)
+    first = two_training_steps(cfg, "dash", "cuda", 1024, deterministic=True)
+    assert dash_calls and all(kw["deterministic"] and kw["window"] == (255, 0) for kw in dash_calls)
+    assert_bitwise_equal_runs(first, two_training_steps(cfg, "dash", "cuda", 1024, deterministic=True))
 
 
 @pytest.mark.gpu

@@ -11,16 +11,23 @@ Transformers' layout, query/key/value (batch, heads, seqlen, head_dim) with fewe
 for GQA, and returns (out (batch, seqlen, heads, head_dim), None), as Transformers' own SDPA and
 flash integrations do.
 
-Masks: dash runs the full and the causal mask (bottom-right aligned) and nothing else. The mask
-function is Transformers' own `sdpa_mask`, which returns None exactly where SDPA's `is_causal`
-(or no mask) gives the right answer: no padding, no packed sequences, no extra mask function.
-Then dash runs causal (or full for encoders, and for a single query row), slicing the keys of an
-empty static cache as Transformers' SDPA integration does. Wherever Transformers builds a real
-mask (a padded batch; packed sequences, which Transformers detects from position_ids when no
-cache is in use; a static cache while decoding; a model's own mask function) the call raises
-NotImplementedError naming `attention_mask`; so do dropout > 0, a sliding window shorter than
-the keys, softcap and attention sinks. dash thus computes what SDPA would compute for the same
-call, and refuses where SDPA would need a mask.
+Masks: dash runs the full mask, the causal mask (bottom-right aligned) and causal sliding windows,
+and nothing else. The mask function is Transformers' own `sdpa_mask`, which returns None exactly
+where SDPA's `is_causal` (or no mask) gives the right answer: no padding, no packed sequences, no
+extra mask function. Then dash runs causal (or full for encoders, and for a single query row),
+slicing the keys of an empty static cache as Transformers' SDPA integration does. For sliding-
+window layers (`local_size`, Mistral's and Gemma's `sliding_window`) dash's mask function returns
+None also where `sdpa_mask` would build a mask only for the window: a call without a cache
+offset, with as many keys as queries, no padding, and a mask function that keeps exactly the
+causal band of the window on every row it is probed at (chunked attention, which passes
+`local_size` too, does not). The attention function then runs FA3's window_size =
+(sliding_window - 1, 0) (Transformers keeps keys q - sliding_window < k <= q), as Transformers'
+own flash integration does. Wherever Transformers builds a real mask (a padded batch; packed
+sequences, which Transformers detects from position_ids when no cache is in use; a static cache
+while decoding; a sliding window over a cache; a model's own mask function) the call raises
+NotImplementedError naming `attention_mask`; so do dropout > 0, softcap and attention sinks. dash
+thus computes what SDPA would compute for the same call, and refuses where SDPA would need a mask
+dash does not run.
 
 Determinism: `deterministic` comes from the call's keyword (Transformers passes the model's
 keyword arguments down to attention), else from `register(deterministic=...)`; dash also honours
@@ -39,7 +46,7 @@ import torch
 
 from dash import interface
 
-__all__ = ["register", "unregister", "attention_forward"]
+__all__ = ["register", "unregister", "attention_forward", "dash_mask"]
 
 _UNSUPPORTED_KWARGS = ("s_aux", "sinks", "cu_seq_lens_q", "cu_seq_lens_k")
 
@@ -60,9 +67,6 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
             raise NotImplementedError(f"dash attention does not support {name} (attention sinks or "
                                       "variable-length batches)")
     q_len, kv_len = query.shape[2], key.shape[2]
-    if sliding_window is not None and kv_len > sliding_window:
-        raise NotImplementedError(f"dash attention does not support sliding_window={sliding_window} over "
-                                  f"{kv_len} keys (sliding-window attention)")
     if attention_mask is not None:
         raise NotImplementedError(
             "dash attention runs the full or the causal mask only, and Transformers built an attention_mask "
@@ -71,6 +75,16 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
             "equal length, or use another attn_implementation for this model")
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
     causal = bool(causal) and q_len > 1
+    window = (-1, -1)
+    if sliding_window is not None and kv_len > sliding_window:
+        # No mask (dash_mask checked the band), so the call is the causal band of the window
+        # over as many keys as queries: keys q - sliding_window < k <= q, FA3's (sw - 1, 0).
+        if not causal or q_len != kv_len:
+            raise NotImplementedError(
+                f"dash attention runs sliding_window={sliding_window} as a causal band over as many keys as "
+                f"queries, and this call has {q_len} queries over {kv_len} keys (is_causal={is_causal}) "
+                "without an attention_mask; register() dash's mask function with its attention function")
+        window = (int(sliding_window) - 1, 0)
     if causal and kv_len > q_len:
         # No mask with more keys than queries under is_causal: the prefill of an empty static
         # cache, whose later slots are empty. Transformers' SDPA integration keeps the first
@@ -80,9 +94,44 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
     if q.dtype == torch.float32 and torch.is_autocast_enabled(q.device.type):
         dtype = torch.get_autocast_dtype(q.device.type)
         q, k, v = q.to(dtype), k.to(dtype), v.to(dtype)
-    out = interface.flash_attn_func(q, k, v, softmax_scale=scaling, causal=causal,
+    out = interface.flash_attn_func(q, k, v, softmax_scale=scaling, causal=causal, window_size=window,
                                     deterministic=bool(deterministic), schedule=schedule)
     return out, None
+
+
+def _keeps_the_causal_band(mask_function, length: int, window: int, device) -> bool:
+    """Whether Transformers' index-based `mask_function` keeps exactly keys q - window < k <= q
+    on the probed rows (both ends of the sequence, both sides of the window's first full row and
+    a spread between) over all `length` keys."""
+    rows = {0, 1, window - 2, window - 1, window, window + 1, length - 2, length - 1}
+    rows |= set(range(0, length, max(1, length // 16)))
+    q = torch.tensor(sorted(r for r in rows if 0 <= r < length), device=device)[:, None]
+    k = torch.arange(length, device=device)[None, :]
+    zero = torch.zeros((), dtype=torch.long, device=device)
+    try:
+        got = torch.as_tensor(mask_function(zero, zero, q, k), device=device).expand(q.shape[0], length)
+    except Exception:  # not index-based with broadcasting (a vmap-only function): not ours to read
+        return False
+    return bool(torch.equal(got.bool(), (k <= q) & (k > q - window)))
+
+
+def dash_mask(batch_size, q_length, kv_length, q_offset=0, kv_offset=0, mask_function=None, attention_mask=None,
+              local_size=None, allow_is_causal_skip=True, **kwargs):
+    """Transformers' mask function for dash: `sdpa_mask`, and None (no mask) for a sliding window's
+    plain causal band (see the module docstring), which dash runs as FA3's window_size."""
+    from transformers.masking_utils import causal_mask_function, prepare_padding_mask, sdpa_mask
+
+    mask_function = causal_mask_function if mask_function is None else mask_function
+    if (local_size is not None and allow_is_causal_skip and kv_length >= local_size and q_offset == 0
+            and kv_offset == 0 and q_length == kv_length):
+        padding = prepare_padding_mask(attention_mask, kv_length, kv_offset)
+        device = kwargs.get("device") or (padding.device if padding is not None else "cpu")
+        if (padding is None or bool(padding.all())) and _keeps_the_causal_band(mask_function, kv_length,
+                                                                               int(local_size), device):
+            return None
+    return sdpa_mask(batch_size, q_length, kv_length, q_offset=q_offset, kv_offset=kv_offset,
+                     mask_function=mask_function, attention_mask=attention_mask, local_size=local_size,
+                     allow_is_causal_skip=allow_is_causal_skip, **kwargs)
 
 
 def register(name: str = "dash", *, deterministic: bool | None = None, schedule: str = "auto") -> str:
@@ -92,7 +141,7 @@ def register(name: str = "dash", *, deterministic: bool | None = None, schedule:
     model). Returns name."""
     try:
         from transformers import AttentionInterface
-        from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
+        from transformers.masking_utils import AttentionMaskInterface, sdpa_mask  # noqa: F401 - both used by dash_mask
     except ImportError as exc:
         raise ImportError("dash.integrations.hf.register() needs transformers with AttentionInterface and "
                           f"masking_utils.AttentionMaskInterface (checked with transformers 5.17.0): {exc}") from exc
@@ -110,7 +159,7 @@ def register(name: str = "dash", *, deterministic: bool | None = None, schedule:
                                  **kwargs)
 
     AttentionInterface.register(name, dash_attention)
-    AttentionMaskInterface.register(name, sdpa_mask)
+    AttentionMaskInterface.register(name, dash_mask)
     return name
 
 
