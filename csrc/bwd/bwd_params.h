@@ -49,8 +49,8 @@ struct BwdParams {
   uintptr_t lse_log2 = 0, dpsum = 0, dq_accum = 0, dq_counter = 0, launch_claim = 0;
 
   // Schedule tables (device, int32), shared by every (batch, k/v head); see dash/schedule. With
-  // GQA each visit of Q tile m is `heads / heads_kv` steps, one per q-head of the group, and
-  // every q-head's dQ tile m takes the turns rank[m * N + n]:
+  // GQA the CTA walks its visits once per q-head of the group (`heads / heads_kv` passes, head
+  // after head), and every q-head's dQ tile m takes the turns rank[m * N + n]:
   //   launch_order  [N]       KV tile handled by the CTA at launch position i of a head
   //   visit_offsets [N + 1]   CSR offsets into visit_m, indexed by KV tile n
   //   visit_m       [total]   the Q tiles KV tile n visits, in order
