@@ -209,6 +209,18 @@ def add_peers(fns, peer_names, fa4_fn, sdpa_fn, fa4_det=True):
     return fns
 
 
+def with_fold(fold, fn):
+    """fn run under the launch fold `fold` (DASH_LAUNCH_FOLD="W:G", dash.ops.launch_fold; "base":
+    the default), for timing several folds interleaved in one process."""
+    def run():
+        if fold == "base":
+            os.environ.pop("DASH_LAUNCH_FOLD", None)
+        else:
+            os.environ["DASH_LAUNCH_FOLD"] = fold
+        return fn()
+    return run
+
+
 def cell_tensors(batch, seqlen, heads, heads_kv, hdim, dtype, grad_inputs=False):
     """q, k, v and dout of one cell, (batch, seqlen, heads or heads_kv, hdim), seeded alike for
     every benchmark; grad_inputs: q, k, v require grad (a step through autograd)."""

@@ -14,19 +14,9 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import PEER_GRID, attention_flops, ready_or_none, time_interleaved  # noqa: E402
+from bench.common import PEER_GRID, attention_flops, ready_or_none, time_interleaved, with_fold  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import attn_bwd, schedules_for  # noqa: E402
-
-
-def with_fold(fold, fn):
-    def run():
-        if fold == "base":
-            os.environ.pop("DASH_LAUNCH_FOLD", None)
-        else:
-            os.environ["DASH_LAUNCH_FOLD"] = fold
-        return fn()
-    return run
 
 
 def main():

@@ -20,32 +20,15 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import time_interleaved  # noqa: E402
+from bench.common import cell_tensors, time_interleaved, with_fold  # noqa: E402
 from bench.window import band_pairs  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import attn_bwd  # noqa: E402
 
 
-def with_fold(fold, fn):
-    def run():
-        if fold == "base":
-            os.environ.pop("DASH_LAUNCH_FOLD", None)
-        else:
-            os.environ["DASH_LAUNCH_FOLD"] = fold
-        return fn()
-    return run
-
-
-def tensors(batch, seqlen, heads, heads_kv, hdim=128):
-    torch.manual_seed(0)
-    q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-    k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-    return q, k, v, dout
-
-
 def cell(name, batch, seqlen, heads, heads_kv, window, scheds, folds, rounds, hdim=128):
     causal = window == (-1, 0)
-    q, k, v, dout = tensors(batch, seqlen, heads, heads_kv, hdim)
+    q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
     kw = dict(causal=causal, window=(-1, -1) if causal else window)
     out, lse = attn_fwd(q, k, v, **kw)
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)

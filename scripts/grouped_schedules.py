@@ -14,7 +14,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import time_interleaved  # noqa: E402
+from bench.common import cell_tensors, time_interleaved  # noqa: E402
 from bench.window import band_pairs  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import _problem, applicable_schedules, attn_bwd  # noqa: E402
@@ -42,9 +42,7 @@ def main():
     for cell in args.cells:
         hdim, heads, heads_kv, causal, window, seqlen = parse(cell)
         batch = max(1, 16384 // seqlen)
-        torch.manual_seed(0)
-        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+        q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
         out, lse = attn_fwd(q, k, v, causal=causal, window=window)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
         scheds = ("atomic",) + applicable_schedules(q, k, causal=causal, window=window)

@@ -18,17 +18,19 @@ from dash.integrations import fa3  # noqa: E402
 VOCAB = 256
 
 
+def sizes(head_dim, heads, heads_kv):
+    """The small model's sizes, shared by the Llama and the Mistral configs."""
+    return dict(vocab_size=VOCAB, hidden_size=heads * head_dim, intermediate_size=512, num_hidden_layers=2,
+                num_attention_heads=heads, num_key_value_heads=heads_kv, head_dim=head_dim, attention_dropout=0.0)
+
+
 def config(head_dim=64, heads=4, heads_kv=2):
-    return transformers.LlamaConfig(vocab_size=VOCAB, hidden_size=heads * head_dim, intermediate_size=512,
-                                    num_hidden_layers=2, num_attention_heads=heads, num_key_value_heads=heads_kv,
-                                    head_dim=head_dim, max_position_embeddings=512, attention_dropout=0.0)
+    return transformers.LlamaConfig(**sizes(head_dim, heads, heads_kv), max_position_embeddings=512)
 
 
 def window_config(head_dim=64, heads=4, heads_kv=2, sliding_window=8):
     """A Mistral-style config: every layer attends over a causal sliding window."""
-    return transformers.MistralConfig(vocab_size=VOCAB, hidden_size=heads * head_dim, intermediate_size=512,
-                                      num_hidden_layers=2, num_attention_heads=heads, num_key_value_heads=heads_kv,
-                                      head_dim=head_dim, max_position_embeddings=2048, attention_dropout=0.0,
+    return transformers.MistralConfig(**sizes(head_dim, heads, heads_kv), max_position_embeddings=2048,
                                       sliding_window=sliding_window)
 
 
@@ -158,9 +160,8 @@ def test_deterministic_from_register_or_the_call(dash_calls):
             hf.unregister()
 
 
-def test_cpu_generation_with_a_cache_matches_sdpa(registered):
-    """Decoding: one query row over the cached keys (dash's bottom-right causal mask)."""
-    cfg = config()
+def assert_generation_matches_sdpa(cfg):
+    """Greedy generation from a 12-token prompt: the same tokens as SDPA's, same weights."""
     state = model_of(cfg, "sdpa", torch.bfloat16, "cpu").state_dict()
     ids = torch.randint(0, VOCAB, (1, 12), generator=torch.Generator().manual_seed(2))
     kwargs = dict(max_new_tokens=6, do_sample=False, attention_mask=torch.ones_like(ids))
@@ -169,13 +170,23 @@ def test_cpu_generation_with_a_cache_matches_sdpa(registered):
     assert torch.equal(got, want)
 
 
-def test_what_dash_does_not_run_raises(registered):
-    model = model_of(config(), "dash", torch.bfloat16, "cpu")
-    ids = torch.randint(0, VOCAB, (2, 16))
+def assert_padded_batch_raises(cfg, seqlen):
+    model = model_of(cfg, "dash", torch.bfloat16, "cpu")
+    ids = torch.randint(0, VOCAB, (2, seqlen))
     padded = torch.ones_like(ids)
     padded[0, :3] = 0
     with pytest.raises(NotImplementedError, match="attention_mask"):
         model(ids, attention_mask=padded)
+    return model, ids
+
+
+def test_cpu_generation_with_a_cache_matches_sdpa(registered):
+    """Decoding: one query row over the cached keys (dash's bottom-right causal mask)."""
+    assert_generation_matches_sdpa(config())
+
+
+def test_what_dash_does_not_run_raises(registered):
+    model, ids = assert_padded_batch_raises(config(), 16)
     model(ids, attention_mask=torch.ones_like(ids))  # no padding: no mask
     # Two sequences packed in one row: Transformers masks them apart (for SDPA as for dash) when it
     # sees the restart in position_ids, which it looks for without a cache.
@@ -212,13 +223,7 @@ def test_cpu_sliding_window_logits_and_grads_match_sdpa(registered, dash_calls):
 def test_cpu_sliding_window_generation_matches_sdpa(registered):
     """Prefill over the window, then decoding over the cache: the cache's mask is a real one when it
     holds more keys than the window (then dash refuses), so the prompt stays within the window."""
-    cfg = window_config(sliding_window=32)
-    state = model_of(cfg, "sdpa", torch.bfloat16, "cpu").state_dict()
-    ids = torch.randint(0, VOCAB, (1, 12), generator=torch.Generator().manual_seed(2))
-    kwargs = dict(max_new_tokens=6, do_sample=False, attention_mask=torch.ones_like(ids))
-    got = model_of(cfg, "dash", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
-    want = model_of(cfg, "sdpa", torch.bfloat16, "cpu", state).generate(ids, **kwargs)
-    assert torch.equal(got, want)
+    assert_generation_matches_sdpa(window_config(sliding_window=32))
 
 
 def test_dash_mask_clears_only_the_plain_band():
@@ -229,7 +234,8 @@ def test_dash_mask_clears_only_the_plain_band():
     n, w = 32, 8
     band = mu.sliding_window_causal_mask_function(w)
     assert hf.dash_mask(2, n, n, mask_function=band, local_size=w) is None
-    assert hf.dash_mask(2, n, n, mask_function=band, local_size=w, attention_mask=torch.ones(2, n, dtype=torch.bool)) is None
+    no_padding = torch.ones(2, n, dtype=torch.bool)
+    assert hf.dash_mask(2, n, n, mask_function=band, local_size=w, attention_mask=no_padding) is None
     padded = torch.ones(2, n, dtype=torch.bool)
     padded[0, :3] = False
     cases = {"padding": dict(mask_function=band, attention_mask=padded),
@@ -249,12 +255,7 @@ def test_dash_mask_clears_only_the_plain_band():
 
 
 def test_cpu_padded_sliding_window_raises(registered):
-    model = model_of(window_config(), "dash", torch.bfloat16, "cpu")
-    ids = torch.randint(0, VOCAB, (2, 32))
-    padded = torch.ones_like(ids)
-    padded[0, :3] = 0
-    with pytest.raises(NotImplementedError, match="attention_mask"):
-        model(ids, attention_mask=padded)
+    assert_padded_batch_raises(window_config(), 32)
 
 
 # ---- GPU ----------------------------------------------------------------------------------------

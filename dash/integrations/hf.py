@@ -69,7 +69,8 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
     q_len, kv_len = query.shape[2], key.shape[2]
     if attention_mask is not None:
         raise NotImplementedError(
-            "dash attention runs the full or the causal mask only, and Transformers built an attention_mask "
+            "dash attention runs the full mask, the causal mask and a sliding window's causal band only, and "
+            "Transformers built an attention_mask "
             f"of shape {tuple(getattr(attention_mask, 'shape', ()))} for this call (a padded batch, packed "
             "sequences, a static cache while decoding, or a model-specific mask): pass unpadded batches of "
             "equal length, or use another attn_implementation for this model")
@@ -141,7 +142,7 @@ def register(name: str = "dash", *, deterministic: bool | None = None, schedule:
     model). Returns name."""
     try:
         from transformers import AttentionInterface
-        from transformers.masking_utils import AttentionMaskInterface, sdpa_mask  # noqa: F401 - both used by dash_mask
+        from transformers.masking_utils import AttentionMaskInterface, sdpa_mask  # noqa: F401 - dash_mask's, checked here
     except ImportError as exc:
         raise ImportError("dash.integrations.hf.register() needs transformers with AttentionInterface and "
                           f"masking_utils.AttentionMaskInterface (checked with transformers 5.17.0): {exc}") from exc

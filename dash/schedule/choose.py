@@ -89,9 +89,13 @@ def default_costs(problem: Problem, gpu: str | None = None) -> Costs:
     e.g. "NVIDIA H100 80GB HBM3"; None or unknown: DEFAULT_GPU). A head dim without an entry
     takes the nearest calibrated one."""
     key = gpu_key(gpu)
-    dims = [d for g, d in COSTS if g == key]
-    hd = min(dims, key=lambda d: (abs(d - problem.head_dim), d))
-    return COSTS[(key, hd)]
+    return COSTS[(key, nearest_head_dim((d for g, d in COSTS if g == key), problem.head_dim))]
+
+
+def nearest_head_dim(dims, head_dim: int) -> int:
+    """The entry of `dims` (head dims something was measured at) nearest `head_dim`, the smaller
+    on a tie."""
+    return min(dims, key=lambda d: (abs(d - head_dim), d))
 
 
 def gpu_key(gpu: str | None) -> str:
@@ -213,8 +217,7 @@ def grouped_pick(problem: Problem, gpu: str | None = None) -> str | None:
     picks = GROUPED_PICKS.get(gpu_key(gpu))
     if picks is None:
         return None
-    hd = min((d for m, d in picks if m == problem.mask), key=lambda d: (abs(d - problem.head_dim), d))
-    pick = picks[(problem.mask, hd)]
+    pick = picks[(problem.mask, nearest_head_dim((d for m, d in picks if m == problem.mask), problem.head_dim))]
     return pick if not applies(problem, pick) else GROUPED_FALLBACK[problem.mask]
 
 
