@@ -41,16 +41,19 @@ template <>
 struct BwdConfig<64, 128> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 4;
   static constexpr bool kShuffleStats = true;
+  static constexpr bool kRotatedLoop = false;
 };
 template <>
 struct BwdConfig<128, 64> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
   static constexpr bool kShuffleStats = true;
+  static constexpr bool kRotatedLoop = true;
 };
 template <>
 struct BwdConfig<128, 80> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
+  static constexpr bool kRotatedLoop = true;
 };
 
 // Q tile rows per (head dim, mask): the reasons are above.

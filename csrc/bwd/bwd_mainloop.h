@@ -457,12 +457,75 @@ struct BwdMainloop {
         BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
       }
     }
-    PipelineState state;
+    // kRotatedLoop (hdim 128): iteration i begins with step i-1's tail (dQ and dK issued, the
+    // partial dQ stored for the writer, dK waited for, the stage released) and ends once step
+    // i's dV is done, after the dS barrier; otherwise (hdim 64) each iteration is one whole step,
+    // ending with its tail. The same WGMMAs in the same order either way; rotated, the hdim-128
+    // steps measured 1-3% faster and the hdim-64 ones 1-2% slower (bench/NOTES.md, v26). Either
+    // way no WGMMA is in flight across the back edge: one accumulating there made ptxas wait for
+    // every WGMMA before instructions it could not prove leave its accumulator alone (v18).
+    PipelineState state;       // step i's stage
+    PipelineState prev_state;  // step i-1's
     // Step i: visit i (MHA); grouped, visit `visit` of the current q-head's pass (counted, not
     // divided: i % visit_count).
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     int visit = 0;
+    // dS^T of the previous step in 16 bits: the A operand of its dK += dS^T Q, carried across
+    // the back edge. The accumulators are declared where each step's are made (the WGMMA's asm
+    // reads its accumulator even when it zeroes it, so one declared outside the loop would be
+    // live across the whole loop: at hdim 128 that serialized every WGMMA for want of registers).
+    Tensor rdS = make_tensor_like<Element>(partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{}));
+    // dQ = dS K, then dK += dS^T Q from registers, of step `step` (stage `step_state`): the
+    // partial dQ goes to the writer while the dK WGMMA runs. The dS buffer was filled before the
+    // step's kDsReady barrier, and its dV is done (waited for at the end of its iteration).
+    auto issue_dq_dk = [&](auto& tdQrdQ, int step, PipelineState const& step_state) {
+      Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
+      Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
+      if constexpr (Traits::kDqTransposed) {
+        wgmma<true, -1>(mma_dq, tdQrK, desc_dq.partition_fragment_B(sdS), tdQrdQ);
+      } else {
+        wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+      }
+      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
+    };
+    // The rest of that step, in two parts: its partial dQ to this warpgroup's half of the
+    // writer's buffer, once the dQ WGMMA is done (`pending`: WGMMA batches that may still run,
+    // issued after it); then the wait for its dK, after which its stage's Q may be overwritten.
+    auto store_dq = [&](auto& tdQrdQ, int step, auto pending) {
+      warpgroup_wait<decltype(pending)::value>();
+      warpgroup_fence_operand(tdQrdQ);
+      const int dq_buffer = step % Traits::kDqBuffers;
+      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
+      with_dq_half_barrier<false, Traits::kDqBuffers>(
+          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < Traits::kDqChunks; ++c) {
+        dq_chunks[Traits::dq_chunk_offset(tid, c)] =
+            make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
+      }
+      cutlass::arch::fence_view_async_shared();
+      with_dq_half_barrier<true, Traits::kDqBuffers>(
+          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
+    };
+    auto release_after_dk = [&](PipelineState const& step_state, auto pending) {
+      warpgroup_wait<decltype(pending)::value>();
+      warpgroup_fence_operand(tdKrdK);
+      pipeline.consumer_release(step_state);
+    };
+    constexpr bool kRotatedLoop = Traits::Config::kRotatedLoop;
     for (int i = 0; i < steps; ++i) {
+      if constexpr (kRotatedLoop) {
+        // Step i-1's dQ and dK and the rest of step i-1 (all waited for within the branch: a
+        // branch that left WGMMAs in flight, joining one that issued none, made ptxas serialize
+        // every WGMMA of the loop).
+        if (i > 0) {
+          Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+          issue_dq_dk(tdQrdQ, i - 1, prev_state);
+          store_dq(tdQrdQ, i - 1, cute::Int<1>{});  // dK_{i-1} may still run
+          release_after_dk(prev_state, cute::Int<0>{});
+        }
+      }
       const int m = visit_m(p, w, Traits::kGroupedHeads ? visit : i);
       const int query_base = m * kBlockM;
       pipeline.consumer_wait(state);
@@ -560,7 +623,6 @@ struct BwdMainloop {
       // not fit beside dK and dV, and converting after the loop spilled P to local memory. Pairs,
       // because the WGMMA operand registers hold two 16-bit values: converted one by one, each
       // pair was packed again with a PRMT right before the dV WGMMA (bench/NOTES.md, v12).
-      Tensor rdS = make_tensor_like<Element>(tdPrdP);
       Tensor rP = make_tensor_like<Element>(tSrS);
       Tensor tdVrP = make_tensor(rP.data(), accumulator_as_operand_a(rP.layout()));
       using PairConverter = cutlass::NumericArrayConverter<Element, float, 2>;
@@ -630,39 +692,27 @@ struct BwdMainloop {
       wgmma<false, -1, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
       BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
-
-      // dQ = dS K, then dK += dS^T Q from registers: the partial dQ goes to the writer while
-      // the dK WGMMA runs, instead of with the tensor cores idle.
-      Tensor sdS = make_tensor(make_smem_ptr(ds_buffer), typename Traits::SmemLayoutdS{});
-      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-      if constexpr (Traits::kDqTransposed) {
-        wgmma<true, 1>(mma_dq, tdQrK, desc_dq.partition_fragment_B(sdS), tdQrdQ);  // returns once dV is done
+      if constexpr (kRotatedLoop) {
+        // dV_i is done before the iteration ends: no WGMMA in flight across the back edge.
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tdVrdV);
       } else {
-        wgmma<true, 1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);  // returns once dV is done
+        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+        issue_dq_dk(tdQrdQ, i, state);
+        store_dq(tdQrdQ, i, cute::Int<1>{});  // dK_i may still run
+        release_after_dk(state, cute::Int<0>{});
       }
-      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
-      wgmma<false, 1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, stage), tdKrdK);  // returns once dQ is done
-      warpgroup_fence_operand(tdQrdQ);
-
-      // Partial dQ to this warpgroup's half of the writer's buffer for this step.
-      const int dq_buffer = i % Traits::kDqBuffers;
-      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
-      with_dq_half_barrier<false, Traits::kDqBuffers>(
-          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < Traits::kDqChunks; ++c) {
-        dq_chunks[Traits::dq_chunk_offset(tid, c)] =
-            make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
-      }
-      cutlass::arch::fence_view_async_shared();
-      with_dq_half_barrier<true, Traits::kDqBuffers>(
-          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
-      warpgroup_wait<0>();  // dK: the stage's Q may be overwritten after this
-      pipeline.consumer_release(state);
+      prev_state = state;
       ++state;
       if constexpr (Traits::kGroupedHeads) {
         if (++visit == w.visit_count) visit = 0;
       }
+    }
+    if (kRotatedLoop && steps > 0) {
+      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+      issue_dq_dk(tdQrdQ, steps - 1, prev_state);
+      store_dq(tdQrdQ, steps - 1, cute::Int<1>{});
+      release_after_dk(prev_state, cute::Int<0>{});
     }
   }
 };
