@@ -470,14 +470,15 @@ struct BwdMainloop {
     // divided: i % visit_count).
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     int visit = 0;
-    // dS^T of the previous step in 16 bits: the A operand of its dK += dS^T Q, carried across
-    // the back edge. The accumulators are declared where each step's are made (the WGMMA's asm
-    // reads its accumulator even when it zeroes it, so one declared outside the loop would be
-    // live across the whole loop: at hdim 128 that serialized every WGMMA for want of registers).
+    // dS^T in 16 bits: the A operand of dK += dS^T Q (rotated: the previous step's, carried
+    // across the back edge). The accumulators are declared where each step's are made (the
+    // WGMMA's asm reads its accumulator even when it zeroes it, so one declared outside the loop
+    // would be live across the whole loop: at hdim 128 that serialized every WGMMA for want of
+    // registers).
     Tensor rdS = make_tensor_like<Element>(partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{}));
     // dQ = dS K, then dK += dS^T Q from registers, of step `step` (stage `step_state`): the
     // partial dQ goes to the writer while the dK WGMMA runs. The dS buffer was filled before the
-    // step's kDsReady barrier, and its dV is done (waited for at the end of its iteration).
+    // step's kDsReady barrier; its dV may still run (not rotated), and the dQ wait covers it.
     auto issue_dq_dk = [&](auto& tdQrdQ, int step, PipelineState const& step_state) {
       Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
@@ -684,7 +685,6 @@ struct BwdMainloop {
       // step writes was last read by step i-2's dQ WGMMA, which both warpgroups waited for before
       // they arrived at step i-1's kDsReady barrier.
       const int ds_buffer_offset = (i % Traits::kDsBuffers) * Traits::kDsElems;
-      Element* ds_buffer = smem.ds.data() + ds_buffer_offset;
       Element* ds_store = static_cast<Element*>(
           __cvta_shared_to_generic(ds_store_buffer0 + ds_buffer_offset * int(sizeof(Element))));
       copy(r2s_ds, thr_r2s_ds.retile_S(rdS), make_tensor(make_smem_ptr(ds_store), DsStoreLayout{}));
