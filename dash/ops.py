@@ -107,20 +107,31 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
 L2_BYTES = 50 * 1024 * 1024  # what the launch groups size their heads' working set to (H100: 50 MB)
 
 
-def _workspace(device: torch.device, tiles: int, block_m: int, head_dim: int, counters: int):
+class _Workspace(NamedTuple):
     """The backward's scratch memory in one allocation (one call to the caching allocator instead
     of four; host time of a step, bench/NOTES.md session 15): per Q tile slot a partial-dQ
-    accumulator (block_m x head_dim fp32) and block_m log2-scaled LSE and D values, then
-    `counters` int32 counters. Returns the tensor, which must outlive the launches that use it,
-    and the addresses (dq_accum, lse_log2, dpsum, counters). The accumulator comes first and every
-    region is a multiple of block_m floats (256 bytes or more), so each starts 16-byte aligned, as
-    the bulk copies need."""
+    accumulator (block_m x head_dim fp32) and block_m log2-scaled LSE and D values, then int32
+    counters. `memory` must outlive the launches that use it; the rest are device addresses. The
+    accumulator comes first and every region is a multiple of block_m floats (256 bytes or more),
+    so each starts 16-byte aligned, as the bulk copies need."""
+    memory: torch.Tensor
+    dq_accum: int
+    lse_log2: int
+    dpsum: int
+    counters: int
+
+    def counter(self, i: int) -> int:
+        """The address of int32 counter i."""
+        return self.counters + 4 * i
+
+
+def _workspace(device: torch.device, tiles: int, block_m: int, head_dim: int, counters: int) -> _Workspace:
     rows = tiles * block_m
-    scratch = torch.empty(rows * head_dim + 2 * rows + counters, device=device, dtype=torch.float32)
-    base = scratch.data_ptr()
-    dq_accum, lse_log2 = base, base + 4 * rows * head_dim
+    memory = torch.empty(rows * head_dim + 2 * rows + counters, device=device, dtype=torch.float32)
+    dq_accum = memory.data_ptr()
+    lse_log2 = dq_accum + 4 * rows * head_dim
     dpsum = lse_log2 + 4 * rows
-    return scratch, (dq_accum, lse_log2, dpsum, dpsum + 4 * rows)
+    return _Workspace(memory, dq_accum, lse_log2, dpsum, dpsum + 4 * rows)
 
 
 def l2_group(problem) -> int:
@@ -232,8 +243,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     # kernel's CTAs take their launch positions in the order they start (csrc/bwd/bwd_grid.h).
     # The preprocess zeroes all of them at every call.
     tiles = batch * heads * num_m
-    # (_scratch holds the memory until the kernels are queued, at the end of this function)
-    _scratch, (dq_accum, lse_log2, dpsum, counters) = _workspace(q.device, tiles, block_m, head_dim, tiles + 1)
+    scratch = _workspace(q.device, tiles, block_m, head_dim, tiles + 1)
     # dK/dV are stored by TMA-style 16-byte rows: a caller's unaligned dk/dv gets aligned storage
     # and the result is copied back. dq may be unaligned (the postprocess then stores elements).
     # GQA/MQA need nothing more: the CTA of a k/v head's KV tile sums its whole group's dK/dV.
@@ -251,8 +261,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.causal = bool(causal)
     p.window_left, p.window_right = window
     p.dtype = _ext.dtype_code(q.dtype)
-    p.lse_log2, p.dpsum, p.dq_accum = lse_log2, dpsum, dq_accum
-    p.dq_counter, p.launch_claim = counters, counters + 4 * tiles
+    p.lse_log2, p.dpsum, p.dq_accum = scratch.lse_log2, scratch.dpsum, scratch.dq_accum
+    p.dq_counter, p.launch_claim = scratch.counter(0), scratch.counter(tiles)
     p.launch_order, p.visit_offsets = tables.launch_order.data_ptr(), tables.visit_offsets.data_ptr()
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
@@ -391,7 +401,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     # totals and the batch size, so that CUDA graphs replay with other lengths.
     tiles = heads * (total_q // block_m + batch + 1)
     # Ticket counters, the claim counter and the preprocess's verdict on the offsets.
-    _scratch, (dq_accum, lse_log2, dpsum, counters) = _workspace(q.device, tiles, block_m, head_dim, tiles + 2)
+    scratch = _workspace(q.device, tiles, block_m, head_dim, tiles + 2)
 
     p = C.BwdParams()
     p.q, p.k, p.v, p.out, p.dout = (_ext.strided_packed(t) for t in (q, k, v, out, dout))
@@ -402,10 +412,9 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     p.softmax_scale = float(softmax_scale)
     p.causal = causal
     p.dtype = _ext.dtype_code(q.dtype)
-    p.lse_log2, p.dpsum, p.dq_accum = lse_log2, dpsum, dq_accum
-    p.dq_counter = counters
-    p.launch_claim = counters + 4 * tiles
-    p.varlen_status = counters + 4 * (tiles + 1)
+    p.lse_log2, p.dpsum, p.dq_accum = scratch.lse_log2, scratch.dpsum, scratch.dq_accum
+    p.dq_counter, p.launch_claim = scratch.counter(0), scratch.counter(tiles)
+    p.varlen_status = scratch.counter(tiles + 1)
     p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
     p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
     p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0

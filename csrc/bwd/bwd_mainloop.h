@@ -471,17 +471,20 @@ struct BwdMainloop {
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     int visit = 0;
     // dS^T in 16 bits: the A operand of dK += dS^T Q (rotated: the previous step's, carried
-    // across the back edge). The accumulators are declared where each step's are made (the
+    // across the back edge). The accumulators are declared where each step makes them (the
     // WGMMA's asm reads its accumulator even when it zeroes it, so one declared outside the loop
     // would be live across the whole loop: at hdim 128 that serialized every WGMMA for want of
     // registers).
     Tensor rdS = make_tensor_like<Element>(partition_fragment_C(mma_sdp, Shape<BlockN, BlockM>{}));
-    // dQ = dS K, then dK += dS^T Q from registers, of step `step` (stage `step_state`): the
-    // partial dQ goes to the writer while the dK WGMMA runs. The dS buffer was filled before the
-    // step's kDsReady barrier; its dV may still run (not rotated), and the dQ wait covers it.
-    auto issue_dq_dk = [&](auto& tdQrdQ, int step, PipelineState const& step_state) {
+    // A step's tail, for step `step` (stage `step_state`): dQ = dS K, then dK += dS^T Q from
+    // registers; the partial dQ to this warpgroup's half of the writer's buffer while the dK
+    // WGMMA runs; then the wait for dK, after which the stage's Q may be overwritten. The dS
+    // buffer was filled before the step's kDsReady barrier; its dV may still run (not rotated),
+    // and the dQ wait covers it.
+    auto finish_step = [&](int step, PipelineState const& step_state) {
       Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
+      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
       if constexpr (Traits::kDqTransposed) {
         wgmma<true, -1>(mma_dq, tdQrK, desc_dq.partition_fragment_B(sdS), tdQrdQ);
       } else {
@@ -489,12 +492,8 @@ struct BwdMainloop {
       }
       Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
       wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
-    };
-    // The rest of that step, in two parts: its partial dQ to this warpgroup's half of the
-    // writer's buffer, once the dQ WGMMA is done (`pending`: WGMMA batches that may still run,
-    // issued after it); then the wait for its dK, after which its stage's Q may be overwritten.
-    auto store_dq = [&](auto& tdQrdQ, int step, auto pending) {
-      warpgroup_wait<decltype(pending)::value>();
+
+      warpgroup_wait<1>();  // dQ (dK may still run)
       warpgroup_fence_operand(tdQrdQ);
       const int dq_buffer = step % Traits::kDqBuffers;
       float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
@@ -508,9 +507,8 @@ struct BwdMainloop {
       cutlass::arch::fence_view_async_shared();
       with_dq_half_barrier<true, Traits::kDqBuffers>(
           dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
-    };
-    auto release_after_dk = [&](PipelineState const& step_state, auto pending) {
-      warpgroup_wait<decltype(pending)::value>();
+
+      warpgroup_wait<0>();  // dK
       warpgroup_fence_operand(tdKrdK);
       pipeline.consumer_release(step_state);
     };
@@ -520,12 +518,7 @@ struct BwdMainloop {
         // Step i-1's dQ and dK and the rest of step i-1 (all waited for within the branch: a
         // branch that left WGMMAs in flight, joining one that issued none, made ptxas serialize
         // every WGMMA of the loop).
-        if (i > 0) {
-          Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-          issue_dq_dk(tdQrdQ, i - 1, prev_state);
-          store_dq(tdQrdQ, i - 1, cute::Int<1>{});  // dK_{i-1} may still run
-          release_after_dk(prev_state, cute::Int<0>{});
-        }
+        if (i > 0) finish_step(i - 1, prev_state);
       }
       const int m = visit_m(p, w, Traits::kGroupedHeads ? visit : i);
       const int query_base = m * kBlockM;
@@ -697,10 +690,7 @@ struct BwdMainloop {
         warpgroup_wait<0>();
         warpgroup_fence_operand(tdVrdV);
       } else {
-        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-        issue_dq_dk(tdQrdQ, i, state);
-        store_dq(tdQrdQ, i, cute::Int<1>{});  // dK_i may still run
-        release_after_dk(state, cute::Int<0>{});
+        finish_step(i, state);
       }
       prev_state = state;
       ++state;
@@ -708,12 +698,7 @@ struct BwdMainloop {
         if (++visit == w.visit_count) visit = 0;
       }
     }
-    if (kRotatedLoop && steps > 0) {
-      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-      issue_dq_dk(tdQrdQ, steps - 1, prev_state);
-      store_dq(tdQrdQ, steps - 1, cute::Int<1>{});
-      release_after_dk(prev_state, cute::Int<0>{});
-    }
+    if (kRotatedLoop && steps > 0) finish_step(steps - 1, prev_state);
   }
 };
 
