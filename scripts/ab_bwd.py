@@ -1,5 +1,5 @@
-"""A/B of two builds of the backward on the peer grid, without peers: dash's atomic path and auto
-(or the schedules given) per cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
+"""A/B of two builds of the backward (or, with --fwd, the forward) on the peer grid, without peers:
+dash's atomic path and auto (or the schedules given; the forward: dash's one column) per cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
 Run it once per build, alternating the builds' processes (PYTHONPATH), then compare the lines:
 
     PYTHONPATH=$PWD  python scripts/ab_bwd.py --tag A > a1.txt
@@ -54,6 +54,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=4, help="an even number: each column first in half of them")
     ap.add_argument("--compare", nargs="+", metavar="FILE")
     ap.add_argument("--only", default="", help="time only the cells whose name contains this (e.g. 'd64 ')")
+    ap.add_argument("--fwd", action="store_true", help="time the forward (column 'fwd') instead")
     args = ap.parse_args()
     if args.compare:
         return compare(args.compare)
@@ -71,6 +72,15 @@ def main():
         causal = mask == "causal"
         batch = 16384 // seqlen
         q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
+        if args.fwd:
+            from bench.fwd import closures as fwd_closures
+
+            flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
+            fns = {"fwd": fwd_closures(q, k, v, causal, [])["dash"]}
+            for col, ms in time_interleaved(fns, args.rounds).items():
+                print(f"ab {args.tag} {cell_name(hdim, causal, seqlen, heads, heads_kv)} {col} {flops / ms / 1e9:.1f}",
+                      flush=True)
+            continue
         problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
         pick = resolve_schedule("auto", True, problem)
         dash_fns = closures(q, k, v, dout, causal, [])  # bench/bwd.py's: atomic, each schedule, auto
