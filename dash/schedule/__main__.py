@@ -10,8 +10,8 @@ import time
 from dataclasses import replace
 
 from .check import check
-from .choose import (DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, SHIFT_MAX_KV_TILES, candidates, choose, compare,
-                     default_costs, folded_measured, gpu_key, pick, speedups)
+from .choose import (DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, candidates, choose, compare,
+                     default_costs, folded_measured, pick, shift_limit, speedups)
 from .problem import HEAD_DIMS, Problem
 from .tables import SCHEDULES
 
@@ -74,9 +74,9 @@ def main(argv=None) -> int:
               f"(--max-visits {a.max_visits}; 0 = all)")
     print(f"costs: {costs} (time unit: one step's compute)")
     if not set(SHIFT_FAMILY) & set(allowed):
-        print(f"{' and '.join(SHIFT_FAMILY)} not chosen with more than {SHIFT_MAX_KV_TILES[gpu_key(a.gpu)]} KV tiles "
-              f"per head (here {p.num_n}): measured slower there than the model predicts "
-              "(dash.schedule.choose.SHIFT_MAX_KV_TILES)")
+        print(f"{' and '.join(SHIFT_FAMILY)} not chosen with more than {shift_limit(p, a.gpu)} KV tiles "
+              f"per head (here {p.num_n}) on this mask: not measured, or measured slower there than the model "
+              "predicts (dash.schedule.choose.SHIFT_MAX_KV_TILES, SHIFT_MAX_KV_TILES_CAUSAL)")
     folded = [s for s, (t, _) in res.items() if t.built_as == s and t.launch_wave < t.num_n]
     if folded and not folded_measured(a.gpu):
         print(f"{' and '.join(folded)}: waves folded across the instances, as the kernel runs them; choose() ranks "

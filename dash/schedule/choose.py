@@ -35,6 +35,13 @@ DEFAULT_GPU = "H100"
 # them as fast as at 8k (64 tiles), where they win; bench/NOTES.md, v6. Until the model explains
 # it, choose() stays inside the range it was checked on. schedule="shift" still runs them.
 SHIFT_MAX_KV_TILES = {"H100": 64}
+# The same bound on causal masks, set apart when the kernel outgrew the measurement above: since
+# v21 (six peer grids on the H100, 61852cb to 86467c0, the shift family's waves folded across the
+# instances) shift_causal measured at or ahead of spt at d128 causal 16k in every grid (+0 to
+# +4.1%, mean +2.3%), and the model, allowed it there, picks it; at d64 causal 16k the model keeps
+# spt, which measured ahead in all six (bench/NOTES.md, "Session 20"). Nothing past 128 KV tiles
+# (16k tokens) has been measured, so choose() stays within it.
+SHIFT_MAX_KV_TILES_CAUSAL = {"H100": 128}
 SHIFT_FAMILY = ("shift", "shift_causal")
 # Measured, not modelled: beyond this many KV tiles per head on a causal mask, choose() leaves
 # descending out. At 16k tokens (128 KV tiles) the model ranks it ahead of spt, and the H100
@@ -183,7 +190,8 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
            max_visits: int | None = None, gpu: str | None = None, exact: bool = False) -> str:
     """The predicted-best deterministic schedule for `problem`: the first schedule in PREFERENCE
     whose predicted time is within `tolerance` of the best. Schedules that fall back to another
-    on this shape are skipped, and so is the shift family beyond SHIFT_MAX_KV_TILES. `gpu` picks
+    on this shape are skipped, and so is the shift family beyond SHIFT_MAX_KV_TILES (causal masks:
+    SHIFT_MAX_KV_TILES_CAUSAL). `gpu` picks
     the calibrated costs (default_costs).
 
     The decision is made on the nominal device (Problem.on_nominal_device: 132 SMs, one CTA per
@@ -234,16 +242,23 @@ def _choose_default(problem, gpu: str) -> str:
 
 def candidates(problem: Problem, gpu: str | None = None) -> tuple:
     """The schedules choose() considers for `problem`: PREFERENCE, less the shift family where
-    the problem has more KV tiles per head than SHIFT_MAX_KV_TILES allows on `gpu`, and less
+    the problem has more KV tiles per head than shift_limit() allows on `gpu`, and less
     descending on a causal mask beyond DESCENDING_MAX_KV_TILES_CAUSAL."""
     out = PREFERENCE
-    limit = SHIFT_MAX_KV_TILES.get(gpu_key(gpu))
+    limit = shift_limit(problem, gpu)
     if limit is not None and problem.num_n > limit:
         out = tuple(s for s in out if s not in SHIFT_FAMILY)
     limit = DESCENDING_MAX_KV_TILES_CAUSAL.get(gpu_key(gpu))
     if limit is not None and problem.mask == "causal" and problem.num_n > limit:
         out = tuple(s for s in out if s != "descending")
     return out
+
+
+def shift_limit(problem: Problem, gpu: str | None = None) -> int | None:
+    """The most KV tiles per head at which choose() may pick the shift family on `gpu` (None: no
+    bound): SHIFT_MAX_KV_TILES_CAUSAL on causal masks, SHIFT_MAX_KV_TILES otherwise."""
+    table = SHIFT_MAX_KV_TILES_CAUSAL if problem.mask == "causal" else SHIFT_MAX_KV_TILES
+    return table.get(gpu_key(gpu))
 
 
 @lru_cache(maxsize=256)
@@ -267,6 +282,6 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
+__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
            "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
            "choose", "pick", "speedups", "signature"]
