@@ -1,5 +1,6 @@
 """A/B of two builds of the backward (or, with --fwd, the forward) on the peer grid, without peers:
-dash's atomic path and auto (or the schedules given; the forward: dash's one column) per cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
+dash's atomic path and auto (or the schedules given; the forward: its one column, "fwd") per
+cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
 Run it once per build, alternating the builds' processes (PYTHONPATH), then compare the lines:
 
     PYTHONPATH=$PWD  python scripts/ab_bwd.py --tag A > a1.txt
@@ -64,6 +65,7 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from bench.bwd import closures
     from bench.common import PEER_GRID, attention_flops, cell_name, cell_tensors, time_interleaved
+    from bench.fwd import closures as fwd_closures
     from dash.ops import _problem, resolve_schedule
 
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
@@ -73,24 +75,18 @@ def main():
         batch = 16384 // seqlen
         q, k, v, dout = cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16)
         if args.fwd:
-            from bench.fwd import closures as fwd_closures
-
-            flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
             fns = {"fwd": fwd_closures(q, k, v, causal, [])["dash"]}
-            for col, ms in time_interleaved(fns, args.rounds).items():
-                print(f"ab {args.tag} {cell_name(hdim, causal, seqlen, heads, heads_kv)} {col} {flops / ms / 1e9:.1f}",
-                      flush=True)
-            continue
-        problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
-        pick = resolve_schedule("auto", True, problem)
-        dash_fns = closures(q, k, v, dout, causal, [])  # bench/bwd.py's: atomic, each schedule, auto
+        else:
+            problem = _problem(seqlen, seqlen, hdim, causal, batch, heads, heads_kv, q.device, q.dtype, 0)
+            pick = resolve_schedule("auto", True, problem)
+            dash_fns = closures(q, k, v, dout, causal, [])  # bench/bwd.py's: atomic, each schedule, auto
 
-        def schedule_of(col):
-            s = col.split("#")[0]
-            return pick if s == "pick" else s
+            def schedule_of(col):
+                s = col.split("#")[0]
+                return pick if s == "pick" else s
 
-        fns = {col: dash_fns[schedule_of(col)] for col in args.columns}
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
+            fns = {col: dash_fns[schedule_of(col)] for col in args.columns}
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd" if args.fwd else "bwd")
         for col, ms in time_interleaved(fns, args.rounds).items():
             print(f"ab {args.tag} {cell_name(hdim, causal, seqlen, heads, heads_kv)} {col} {flops / ms / 1e9:.1f}",
                   flush=True)

@@ -282,6 +282,6 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
-           "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
+__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit",
+           "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED", "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
            "choose", "pick", "speedups", "signature"]
