@@ -13,14 +13,15 @@ import os
 import torch
 
 from dash import _ext
-from dash.validate import (banded, check_qkv, check_softmax_scale, check_varlen_qkv, check_varlen_values, for_tma,
-                           resolve_window)
+from dash.validate import (banded, check_qkv, check_softcap, check_softmax_scale, check_varlen_qkv,
+                           check_varlen_values, for_tma, resolve_window)
 
 __all__ = ["attn_fwd", "attn_fwd_varlen"]
 
 
 def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float | None = None,
-             causal: bool = False, window: tuple = (-1, -1)) -> tuple[torch.Tensor, torch.Tensor]:
+             causal: bool = False, window: tuple = (-1, -1),
+             softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     """Softmax attention forward.
 
     q: (batch, seqlen_q, heads, head_dim); k, v: (batch, seqlen_k, heads_kv, head_dim), with
@@ -29,7 +30,8 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     head_dim ** -0.5. causal: bottom-right aligned, as FlashAttention: query row i sees key j iff
     j <= i + seqlen_k - seqlen_q. window: FA3's window_size (left, right), a sliding window: row i
     sees keys i + off - left .. i + off + right (off = seqlen_k - seqlen_q; -1 = unbounded; with
-    causal, right = 0), resolved as FA3 does (dash.validate.resolve_window).
+    causal, right = 0), resolved as FA3 does (dash.validate.resolve_window). softcap: FA3's score
+    cap, score = softcap * tanh(softmax_scale * q.k / softcap) (Gemma 2); 0 is none.
 
     Returns (out, softmax_lse): out like q (contiguous); softmax_lse fp32 (batch, heads,
     seqlen_q), the natural-log log-sum-exp of the scaled scores of each row. Rows that see no
@@ -37,6 +39,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     """
     batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = check_qkv(q, k, v)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
+    softcap = check_softcap(softcap)
     causal, (left, right) = resolve_window(bool(causal), window, seqlen_q, seqlen_k)
 
     out = torch.empty((batch, seqlen_q, heads, head_dim), dtype=q.dtype, device=q.device)
@@ -58,6 +61,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.softmax_scale = softmax_scale
     p.causal = causal
     p.window_left, p.window_right = left, right
+    p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
     if banded(causal, (left, right)):
         # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);

@@ -27,8 +27,9 @@ from dash.reference import attention_ref, attention_ref_bwd, attention_varlen_re
 
 @torch.library.custom_op("dash::attn_fwd", mutates_args=())
 def _attn_fwd_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float, causal: bool,
-                 window_left: int, window_right: int) -> tuple[torch.Tensor, torch.Tensor]:
-    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
+                 window_left: int, window_right: int, softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
+    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right),
+                    softcap=softcap)
 
 
 def _fwd_outputs_like(q):
@@ -38,23 +39,23 @@ def _fwd_outputs_like(q):
 
 
 @_attn_fwd_op.register_fake
-def _(q, k, v, softmax_scale, causal, window_left, window_right):
+def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap):
     return _fwd_outputs_like(q)
 
 
 @torch.library.custom_op("dash::attn_bwd", mutates_args=())
 def _attn_bwd_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
                  softmax_lse: torch.Tensor, softmax_scale: float, causal: bool, window_left: int,
-                 window_right: int, deterministic: bool, schedule: str,
+                 window_right: int, softcap: float, deterministic: bool, schedule: str,
                  sm_margin: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return ops.attn_bwd(dout.contiguous(), q, k, v, out, softmax_lse, softmax_scale=softmax_scale, causal=causal,
-                        window=(window_left, window_right), deterministic=deterministic, schedule=schedule,
-                        sm_margin=sm_margin)
+                        window=(window_left, window_right), softcap=softcap, deterministic=deterministic,
+                        schedule=schedule, sm_margin=sm_margin)
 
 
 @_attn_bwd_op.register_fake
-def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, deterministic, schedule,
-      sm_margin):
+def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, softcap, deterministic,
+      schedule, sm_margin):
     return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
 
 
@@ -62,18 +63,19 @@ def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, windo
 # autograd's saved context holds them without Python state outside the graph.
 @torch.library.custom_op("dash::attn_fwd_for_grad", mutates_args=())
 def _attn_fwd_for_grad_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: float, causal: bool,
-                          window_left: int, window_right: int, deterministic: bool, schedule: str,
+                          window_left: int, window_right: int, softcap: float, deterministic: bool, schedule: str,
                           sm_margin: int) -> tuple[torch.Tensor, torch.Tensor]:
-    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right))
+    return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=(window_left, window_right),
+                    softcap=softcap)
 
 
 @_attn_fwd_for_grad_op.register_fake
-def _(q, k, v, softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin):
+def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap, deterministic, schedule, sm_margin):
     return _fwd_outputs_like(q)
 
 
 def _setup_context(ctx, inputs, output):
-    q, k, v, *settings = inputs  # softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin
+    q, k, v, *settings = inputs  # softmax_scale, causal, window_left/right, softcap, deterministic, schedule, sm_margin
     out, lse = output
     ctx.save_for_backward(q, k, v, out, lse)
     ctx.settings = tuple(settings)
@@ -92,17 +94,17 @@ _attn_fwd_for_grad_op.register_autograd(_backward, setup_context=_setup_context)
 @torch.library.custom_op("dash::attn_bwd_into", mutates_args=("dq", "dk", "dv"))
 def _attn_bwd_into_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
                       softmax_lse: torch.Tensor, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
-                      softmax_scale: float, causal: bool, window_left: int, window_right: int,
+                      softmax_scale: float, causal: bool, window_left: int, window_right: int, softcap: float,
                       deterministic: bool, schedule: str, sm_margin: int) -> None:
     """The backward writing into the caller's dq, dk, dv (FA3's `_flash_attn_backward` contract)."""
     ops.attn_bwd(dout.contiguous(), q, k, v, out, softmax_lse, softmax_scale=softmax_scale, causal=causal,
-                 window=(window_left, window_right), deterministic=deterministic, schedule=schedule,
+                 window=(window_left, window_right), softcap=softcap, deterministic=deterministic, schedule=schedule,
                  sm_margin=sm_margin, dq=dq, dk=dk, dv=dv)
 
 
 @_attn_bwd_into_op.register_fake
-def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, deterministic,
-      schedule, sm_margin):
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, softcap,
+      deterministic, schedule, sm_margin):
     return None
 
 
@@ -187,26 +189,28 @@ _attn_fwd_varlen_for_grad_op.register_autograd(_varlen_backward, setup_context=_
 
 
 # ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
-def _reference_fwd(q, k, v, softmax_scale, causal, window):
+def _reference_fwd(q, k, v, softmax_scale, causal, window, softcap):
     _, seqlen_q, seqlen_k, _, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
     causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
-    out, lse = attention_ref(q, k, v, causal=causal, window=window, softmax_scale=softmax_scale)
+    out, lse = attention_ref(q, k, v, causal=causal, window=window, softmax_scale=softmax_scale,
+                             softcap=validate.check_softcap(softcap))
     return out.contiguous(), lse.float().contiguous()
 
 
-def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window):
+def _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window, softcap):
     dout = dout.contiguous()  # as the GPU ops: autograd may hand in an expanded gradient
     batch, seqlen_q, seqlen_k, heads, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
     validate.check_like("out", out, "q", q)
     validate.check_like("dout", dout, "q", q)
     validate.check_lse(softmax_lse, batch, heads, seqlen_q, q.device)
     causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
-    return attention_ref_bwd(q, k, v, dout, causal=causal, window=window, softmax_scale=softmax_scale)
+    return attention_ref_bwd(q, k, v, dout, causal=causal, window=window, softmax_scale=softmax_scale,
+                             softcap=validate.check_softcap(softcap))
 
 
 @_attn_fwd_op.register_kernel("cpu")
-def _(q, k, v, softmax_scale, causal, window_left, window_right):
-    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right))
+def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap):
+    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right), softcap)
 
 
 def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
@@ -244,22 +248,24 @@ def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, se
 
 
 @_attn_fwd_for_grad_op.register_kernel("cpu")
-def _(q, k, v, softmax_scale, causal, window_left, window_right, deterministic, schedule, sm_margin):
-    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right))
+def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap, deterministic, schedule, sm_margin):
+    return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right), softcap)
 
 
 @_attn_bwd_op.register_kernel("cpu")
-def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, deterministic, schedule,
-      sm_margin):
-    return _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right))
+def _(dout, q, k, v, out, softmax_lse, softmax_scale, causal, window_left, window_right, softcap, deterministic,
+      schedule, sm_margin):
+    return _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right),
+                          softcap)
 
 
 @_attn_bwd_into_op.register_kernel("cpu")
-def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, deterministic,
-      schedule, sm_margin):
+def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window_left, window_right, softcap,
+      deterministic, schedule, sm_margin):
     for name, t, ref in (("dq", dq, q), ("dk", dk, k), ("dv", dv, v)):
         validate.check_like(name, t, name[1], ref)
-    grads = _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right))
+    grads = _reference_bwd(dout, q, k, v, out, softmax_lse, softmax_scale, causal, (window_left, window_right),
+                           softcap)
     for dst, src in zip((dq, dk, dv), grads):
         dst.copy_(src)
 
@@ -326,18 +332,19 @@ def check_num_splits(num_splits, where="dash.flash_attn_func"):
 # need. Both paths run the same kernels with the same arguments: the same bits.
 class _AttnFunction(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, q, k, v, softmax_scale, causal, window, deterministic, schedule, sm_margin):
-        out, lse = attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window)
+    def forward(ctx, q, k, v, softmax_scale, causal, window, softcap, deterministic, schedule, sm_margin):
+        out, lse = attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window, softcap=softcap)
         ctx.save_for_backward(q, k, v, out, lse)
-        ctx.settings = (softmax_scale, causal, window, deterministic, schedule, sm_margin)
+        ctx.settings = (softmax_scale, causal, window, softcap, deterministic, schedule, sm_margin)
         return out, lse
 
     @staticmethod
     def backward(ctx, dout, dlse):
         q, k, v, out, lse = ctx.saved_tensors
-        softmax_scale, causal, window, deterministic, schedule, sm_margin = ctx.settings
+        softmax_scale, causal, window, softcap, deterministic, schedule, sm_margin = ctx.settings
         dq, dk, dv = ops.attn_bwd(dout.contiguous(), q, k, v, out, lse, softmax_scale=softmax_scale, causal=causal,
-                                  window=window, deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
+                                  window=window, softcap=softcap, deterministic=deterministic, schedule=schedule,
+                                  sm_margin=sm_margin)
         return (dq, dk, dv) + (None,) * len(ctx.settings)
 
 
@@ -359,11 +366,12 @@ def _plain_eager_cuda(*tensors) -> bool:
         return False
 
 
-def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), deterministic=False, schedule="auto",
-                      sm_margin=0):
+def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), softcap=0.0, deterministic=False,
+                      schedule="auto", sm_margin=0):
     """(out, softmax_lse) of the call, differentiable when grad is on and q, k or v need it: the
     body of flash_attn_func once FA3's arguments are resolved, shared with dash.integrations.
-    window: (left, right) as resolved by dash.validate.resolve_window with `causal`.
+    window: (left, right) as resolved by dash.validate.resolve_window with `causal`. softcap:
+    FA3's score cap (0: none).
     deterministic: the caller's request; deterministic_requested() adds PyTorch's and FA's
     global switches."""
     if schedule not in ops.SCHEDULES:
@@ -375,6 +383,7 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
     validate.check_tensor("q", q)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
+    softcap = validate.check_softcap(softcap)
     if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
         det = deterministic_requested(deterministic)
         sched = schedule if det else "atomic"
@@ -383,11 +392,11 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), determ
                              "deterministic request")
         ops.check_schedule(sched, det, validate.banded(causal, window))
         if _plain_eager_cuda(q, k, v):
-            return _AttnFunction.apply(q, k, v, softmax_scale, causal, window, det, sched, int(sm_margin))
-        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, *window, det, sched, int(sm_margin))
+            return _AttnFunction.apply(q, k, v, softmax_scale, causal, window, softcap, det, sched, int(sm_margin))
+        return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, *window, softcap, det, sched, int(sm_margin))
     if _plain_eager_cuda(q, k, v):
-        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window)
-    return _attn_fwd_op(q, k, v, softmax_scale, causal, *window)
+        return attn_fwd(q, k, v, softmax_scale=softmax_scale, causal=causal, window=window, softcap=softcap)
+    return _attn_fwd_op(q, k, v, softmax_scale, causal, *window, softcap)
 
 
 def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descale=None, k_descale=None,
@@ -409,7 +418,9 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     i + seqlen_k - seqlen_q - left .. i + seqlen_k - seqlen_q + right (-1: unbounded; causal sets
     right = 0), resolved as FA3 does (dash.validate.resolve_window: a window that covers every
     key is none, and (-1, 0) is the causal mask); forward and backward, every schedule, the
-    backward's schedules built over the band. `sm_margin` is validated
+    backward's schedules built over the band. `softcap` > 0 caps the scores as FA3 does
+    (softcap * tanh(softmax_scale * q.k / softcap), Gemma 2), forward and backward; 0 is none.
+    `sm_margin` is validated
     (0 <= sm_margin < SMs) and changes nothing: dash's kernels are not persistent, and the
     backward's bits and tables do not depend on it (README, "Determinism contract"). Other FA3
     arguments with non-default values raise NotImplementedError. CPU tensors run dash's fp32
@@ -420,13 +431,12 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     _not_supported("k_descale", k_descale, None)
     _not_supported("v_descale", v_descale, None)
     _not_supported("attention_chunk", attention_chunk, 0)
-    _not_supported("softcap", softcap, 0.0)
     check_num_splits(num_splits)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     causal, window = resolve_fa3_window(causal, window_size, q, k)
-    out, lse = attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=deterministic,
-                                 schedule=schedule, sm_margin=sm_margin)
+    out, lse = attention_forward(q, k, v, softmax_scale, causal, window=window, softcap=softcap,
+                                 deterministic=deterministic, schedule=schedule, sm_margin=sm_margin)
     return (out, lse) if return_attn_probs else out
 
 

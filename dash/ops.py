@@ -188,11 +188,13 @@ def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
 
 def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=False, window=(-1, -1),
              deterministic=True, schedule="auto", sm_margin=0, dq=None, dk=None, dv=None, timing=None, trace=None,
-             positions=None):
+             positions=None, softcap=0.0):
     """Gradients (dq, dk, dv) of FA3-semantics attention (see dash.reference).
 
     window: FA3's window_size (left, right), a sliding window (dash.fwd.attn_fwd), resolved as FA3
     does (dash.validate.resolve_window); the schedules are built over its band.
+    softcap: FA3's score cap (dash.fwd.attn_fwd), the one the forward that made out and
+    softmax_lse ran with; 0 is none.
 
     schedule: "auto" (the schedule model picks), one of DETERMINISTIC_SCHEDULES, or "atomic"
     (non-deterministic reduce-adds; also what deterministic=False runs).
@@ -218,6 +220,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
         if t is not None:
             validate.check_like(name, t, name[1], ref)
     softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
+    softcap = validate.check_softcap(softcap)
     causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
     check_schedule(schedule, deterministic, validate.banded(causal, window))
     validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse})
@@ -260,6 +263,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.softmax_scale = float(softmax_scale)
     p.causal = bool(causal)
     p.window_left, p.window_right = window
+    p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum, p.dq_accum = scratch.lse_log2, scratch.dpsum, scratch.dq_accum
     p.dq_counter, p.launch_claim = scratch.counter(0), scratch.counter(tiles)

@@ -48,11 +48,28 @@ def _repeat_kv(q, k, v):
     return k, v
 
 
-def _probs_and_lse(q, k, causal, softmax_scale, window=(-1, -1)):
+def scores(q, k, softmax_scale, softcap=0.0):
+    """The scores the softmax sees (batch, heads, seqlen_q, seqlen_k), unmasked, and their
+    derivative with respect to the scaled dot product (None without softcap): the score policy
+    of csrc/common/score.h. Plain: scale * q.k. Softcap > 0 (FA3's, Gemma 2's):
+    softcap * tanh(scale * q.k / softcap), derivative 1 - tanh^2. k already repeated to q's heads."""
+    s = torch.einsum("bqhd,bkhd->bhqk", q * softmax_scale, k)
+    if not softcap:
+        return s, None
+    t = torch.tanh(s / softcap)
+    return t * softcap, 1 - t * t
+
+
+def _probs_and_lse(q, k, causal, softmax_scale, window=(-1, -1), softcap=0.0):
     """Softmax probabilities (batch, heads, seqlen_q, seqlen_k) and lse of the scaled, masked
-    scores; k already repeated to q's heads. Rows that see no key: probabilities 0, lse -inf."""
+    scores; k already repeated to q's heads. Rows that see no key: probabilities 0, lse -inf.
+    Also returns the scale and the scores' derivative (scores())."""
     scale = softmax_scale if softmax_scale is not None else 1.0 / math.sqrt(q.shape[-1])
-    scores = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
+    scores_, dscores = scores(q, k, scale, softcap)
+    return _softmax(scores_, q, k, causal, window) + (scale, dscores)
+
+
+def _softmax(scores, q, k, causal, window):
     if causal or tuple(window) != (-1, -1):
         allowed = band_mask(q.shape[1], k.shape[1], window, causal, q.device)
         scores = scores.masked_fill(~allowed, float("-inf"))
@@ -69,34 +86,37 @@ def _probs_and_lse(q, k, causal, softmax_scale, window=(-1, -1)):
     if keep is not None:
         probs = probs * keep
         lse = lse.masked_fill(empty_row, float("-inf"))
-    return probs, lse, scale
+    return probs, lse
 
 
-def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1)):
+def attention_ref(q, k, v, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1), softcap=0.0):
     """Returns (out, lse). With upcast, the math runs in fp32 (fp64 if the inputs are fp64)
     and out is cast back to q's dtype; without, it runs in the input dtype (PyTorch's own
-    rounding, used to set the error bound of a test)."""
+    rounding, used to set the error bound of a test). softcap > 0 caps the scores (scores())."""
     dtype = q.dtype
     q, k, v = _upcast((q, k, v), upcast)
     k, v = _repeat_kv(q, k, v)
-    probs, lse, _ = _probs_and_lse(q, k, causal, softmax_scale, window)
+    probs, lse, _, _ = _probs_and_lse(q, k, causal, softmax_scale, window, softcap)
     out = torch.einsum("bhqk,bkhd->bqhd", probs, v)
     return out.to(dtype), lse
 
 
-def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None, window=(-1, -1)):
+def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None, window=(-1, -1), softcap=0.0):
     """(dq, dk, dv) of attention_ref in closed form (no autograd), fp32 inside, in the inputs'
-    dtypes: dV = P^T dO, dS = P * (dO V^T - rowsum(dO * O)), dQ = scale dS K, dK = scale dS^T Q,
-    with GQA's dK/dV summed over each group. What dash runs on CPU tensors (dash.interface), where
-    a custom op's kernel cannot use autograd; equal to attention_ref_grads up to fp32 rounding."""
+    dtypes: dV = P^T dO, dS = P * (dO V^T - rowsum(dO * O)) (times 1 - tanh^2 under softcap),
+    dQ = scale dS K, dK = scale dS^T Q, with GQA's dK/dV summed over each group. What dash runs on
+    CPU tensors (dash.interface), where a custom op's kernel cannot use autograd; equal to
+    attention_ref_grads up to fp32 rounding."""
     heads, heads_kv = q.shape[2], k.shape[2]
     dtypes = (q.dtype, k.dtype, v.dtype)
     qf, kf, vf, dof = _upcast((q, k, v, dout), True)
     kr, vr = _repeat_kv(qf, kf, vf)
-    probs, _, scale = _probs_and_lse(qf, kr, causal, softmax_scale, window)
+    probs, _, scale, dscores = _probs_and_lse(qf, kr, causal, softmax_scale, window, softcap)
     dv = torch.einsum("bhqk,bqhd->bkhd", probs, dof)
     dp = torch.einsum("bqhd,bkhd->bhqk", dof, vr)
     ds = probs * (dp - (probs * dp).sum(dim=-1, keepdim=True))
+    if dscores is not None:
+        ds = ds * dscores
     dq = torch.einsum("bhqk,bkhd->bqhd", ds, kr) * scale
     dk = torch.einsum("bhqk,bqhd->bkhd", ds, qf) * scale
     if heads != heads_kv:
@@ -106,10 +126,12 @@ def attention_ref_bwd(q, k, v, dout, *, causal=False, softmax_scale=None, window
     return tuple(g.to(dt) for g, dt in zip((dq, dk, dv), dtypes))
 
 
-def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1)):
+def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upcast=True, window=(-1, -1),
+                        softcap=0.0):
     """(dq, dk, dv) of attention_ref by autograd, in q's dtype."""
     qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
-    out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast, window=window)
+    out, _ = attention_ref(qg, kg, vg, causal=causal, softmax_scale=softmax_scale, upcast=upcast, window=window,
+                           softcap=softcap)
     dq, dk, dv = torch.autograd.grad(out, (qg, kg, vg), dout)
     return dq, dk, dv
 

@@ -249,6 +249,19 @@ def check_softmax_scale(softmax_scale, head_dim) -> float:
     return softmax_scale
 
 
+def check_softcap(softcap) -> float:
+    """softcap as a float: FA3's score cap (csrc/common/score.h), a finite Python number >= 0; 0 (or
+    None) is none."""
+    if softcap is None:
+        return 0.0
+    if isinstance(softcap, bool) or not isinstance(softcap, numbers.Real):
+        raise TypeError(f"softcap must be a Python float, got {type(softcap).__name__}")
+    softcap = float(softcap)
+    if not (math.isfinite(softcap) and softcap >= 0.0):
+        raise ValueError(f"softcap must be a finite number >= 0 (0: no cap), got {softcap}")
+    return softcap
+
+
 def check_sm_margin(sm_margin, device) -> int:
     """sm_margin in [0, SMs of the device): SMs left to concurrent kernels, at least one kept."""
     if isinstance(sm_margin, bool) or not isinstance(sm_margin, numbers.Integral):

@@ -119,7 +119,7 @@ def qkv_grad(d=64):
     (dict(schedule="atomic", deterministic=True), ValueError, r"schedule='atomic'"),
     (dict(window_size=(4.5, 0)), ValueError, r"^window_size must be a pair \(left, right\) of ints"),
     (dict(window_size=4), ValueError, r"^window_size must be a pair"),
-    (dict(softcap=1.0), NotImplementedError, r"softcap"),
+    (dict(softcap=-1.0), ValueError, r"^softcap must be a finite number >= 0"),
 ])
 def test_flash_attn_func_rejects(kwargs, exc, msg):
     q, k, v = qkv_grad()

@@ -306,14 +306,18 @@ def test_flash_attn_with_kvcache(installed):
     (lambda f, q: f._flash_attn_forward(q, q, q, rotary_cos=q[0, :, 0]), "rotary_cos"),
     (lambda f, q: f._flash_attn_forward(q, q, q, q_descale=torch.ones(1)), "q_descale"),
     (lambda f, q: f._flash_attn_forward(q, q, q, qv=q), "qv"),
-    (lambda f, q: f._flash_attn_forward(q, q, q, softcap=30.0), "softcap"),
+    (lambda f, q: f._flash_attn_forward(q[0], q[0], q[0], cu_seqlens_q=torch.tensor([0, 8], dtype=torch.int32),
+                                        cu_seqlens_k=torch.tensor([0, 8], dtype=torch.int32), max_seqlen_q=8,
+                                        max_seqlen_k=8, softcap=30.0), "softcap"),
     (lambda f, q: f._flash_attn_forward(q, q, q, attention_chunk=4), "attention_chunk"),
     (lambda f, q: f._flash_attn_forward(q, q, q, num_splits=3), "num_splits"),
     (lambda f, q: f._flash_attn_forward(q, q, q, scheduler_metadata=torch.zeros(1)), "scheduler_metadata"),
     (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), torch.zeros(2, dtype=torch.int32)),
      "cu_seqlens_q"),
     (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), sequed_k=torch.zeros(1)), "seqused_k"),
-    (lambda f, q: f._flash_attn_backward(q, q, q, q, q, torch.zeros(1, 2, 8), softcap=1.0), "softcap"),
+    (lambda f, q: f._flash_attn_backward(q[0], q[0], q[0], q[0], q[0], torch.zeros(2, 8),
+                                         torch.tensor([0, 8], dtype=torch.int32),
+                                         torch.tensor([0, 8], dtype=torch.int32), softcap=1.0), "softcap"),
     (lambda f, q: f.flash_attn_varlen_func(q[0], q[0], q[0], torch.tensor([0, 8], dtype=torch.int32),
                                            torch.tensor([0, 8], dtype=torch.int32), 8, 8, window_size=(2, 2)),
      "window_size"),
@@ -321,7 +325,8 @@ def test_flash_attn_with_kvcache(installed):
                                         cu_seqlens_k=torch.tensor([0, 8], dtype=torch.int32), max_seqlen_q=8,
                                         max_seqlen_k=8, window_size_left=2, window_size_right=0),
      "window_size"),
-    (lambda f, q: f.flash_attn_func(q, q, q, softcap=5.0), "softcap"),
+    (lambda f, q: f.flash_attn_varlen_func(q[0], q[0], q[0], torch.tensor([0, 8], dtype=torch.int32),
+                                           torch.tensor([0, 8], dtype=torch.int32), 8, 8, softcap=5.0), "softcap"),
     (lambda f, q: f.flash_attn_varlen_func(q[0], q[0], q[0], None, None, 8, 8), "cu_seqlens_q"),
     (lambda f, q: f.flash_attn_with_kvcache(q, q, q, cache_seqlens=torch.full((1,), 4, dtype=torch.int32)),
      "cache_seqlens"),
@@ -336,6 +341,25 @@ def test_unsupported_arguments_raise_naming_them(call, name):
     q = torch.zeros(1, 8, 2, 64, dtype=torch.bfloat16)
     with pytest.raises(NotImplementedError, match=name):
         call(flash_attn_interface, q)
+
+
+def test_softcap_through_the_module():
+    """FA3's softcap in _flash_attn_forward / _flash_attn_backward (fixed lengths): the results of
+    dash.flash_attn_func with the same softcap, forward and gradients."""
+    import dash
+    from dash.integrations import flash_attn_interface as f
+
+    q, k, v, dout = cpu_inputs()
+    out, lse, *_ = f._flash_attn_forward(q, k, v, causal=True, softcap=3.0)
+    leaves = [t.clone().requires_grad_(True) for t in (q, k, v)]
+    want = dash.flash_attn_func(*leaves, causal=True, softcap=3.0)
+    assert torch.equal(out, want.detach())
+    assert not torch.equal(out, f._flash_attn_forward(q, k, v, causal=True)[0])
+    grads = [torch.empty_like(t) for t in (q, k, v)]
+    f._flash_attn_backward(dout, q, k, v, out, lse, dq=grads[0], dk=grads[1], dv=grads[2], is_causal=True,
+                           softcap=3.0, deterministic=True)
+    for g, w in zip(grads, torch.autograd.grad(want, leaves, dout)):
+        assert torch.equal(g, w)
 
 
 # ---- FA3's torch ops and PyTorch's FA3 route ----------------------------------------------------

@@ -34,12 +34,21 @@ def window_config(head_dim=64, heads=4, heads_kv=2, sliding_window=8):
                                       sliding_window=sliding_window)
 
 
+def softcap_config(head_dim=64, heads=4, heads_kv=2, softcap=5.0):
+    """A Gemma 2-style config: attention logits capped at `softcap` (FA3's softcap), layers that
+    alternate between a sliding window of 8 keys and full causal attention."""
+    return transformers.Gemma2Config(**sizes(head_dim, heads, heads_kv), max_position_embeddings=512,
+                                     query_pre_attn_scalar=head_dim, attn_logit_softcapping=softcap,
+                                     sliding_window=8)
+
+
 def model_of(cfg, attn, dtype, device, state=None, seed=0):
-    """A causal LM of the config's family (Llama, Mistral) with its own copy of the config (models
-    built from one config object share its _attn_implementation), seeded weights or the given ones."""
+    """A causal LM of the config's family (Llama, Mistral, Gemma 2) with its own copy of the config
+    (models built from one config object share its _attn_implementation), seeded weights or the
+    given ones."""
     torch.manual_seed(seed)
-    family = transformers.MistralForCausalLM if isinstance(cfg, transformers.MistralConfig) else \
-        transformers.LlamaForCausalLM
+    family = {transformers.MistralConfig: transformers.MistralForCausalLM,
+              transformers.Gemma2Config: transformers.Gemma2ForCausalLM}.get(type(cfg), transformers.LlamaForCausalLM)
     model = family._from_config(copy.deepcopy(cfg), attn_implementation=attn, dtype=dtype)
     if state is not None:
         model.load_state_dict(state)
@@ -73,15 +82,16 @@ def loss_and_grads(model, ids, **kwargs):
     return out.logits.float().detach(), grads
 
 
-def check_against_sdpa(cfg, attn, device, seqlen, dash_calls, route=None):
+def check_against_sdpa(cfg, attn, device, seqlen, dash_calls, route=None, baseline="sdpa"):
     """Logits and every parameter's gradient of `attn` (bf16) against an fp32 eager reference with
-    the same (bf16-rounded) weights, within twice the error of SDPA in bf16 (FA3's criterion)."""
+    the same (bf16-rounded) weights, within twice the error of `baseline` (SDPA, or eager attention
+    where SDPA does not run the model's attention) in bf16 (FA3's criterion)."""
     ref = model_of(cfg, "eager", torch.float32, device)
     state = {name: w.to(torch.bfloat16) for name, w in ref.state_dict().items()}
     ref.load_state_dict({name: w.float() for name, w in state.items()})
     ids = torch.randint(0, VOCAB, (2, seqlen), generator=torch.Generator().manual_seed(1)).to(device)
     want_logits, want_grads = loss_and_grads(ref, ids)
-    sdpa_logits, sdpa_grads = loss_and_grads(model_of(cfg, "sdpa", torch.bfloat16, device, state), ids)
+    sdpa_logits, sdpa_grads = loss_and_grads(model_of(cfg, baseline, torch.bfloat16, device, state), ids)
     with route or _nothing():
         got_logits, got_grads = loss_and_grads(model_of(cfg, attn, torch.bfloat16, device, state), ids)
     assert dash_calls, "dash did not run"
@@ -205,8 +215,6 @@ def test_what_dash_does_not_run_raises(registered):
         hf.attention_forward(module, q, q, q, None, sliding_window=4, is_causal=False)
     with pytest.raises(NotImplementedError, match="sliding_window"):
         hf.attention_forward(module, q[:, :, :1], q, q, None, sliding_window=4)
-    with pytest.raises(NotImplementedError, match="softcap"):
-        hf.attention_forward(module, q, q, q, None, softcap=30.0)
     with pytest.raises(NotImplementedError, match="s_aux"):
         hf.attention_forward(module, q, q, q, None, s_aux=torch.zeros(2))
     out, weights = hf.attention_forward(module, q, q, q, None, sliding_window=16)  # a window over every key
@@ -218,6 +226,14 @@ def test_cpu_sliding_window_logits_and_grads_match_sdpa(registered, dash_calls):
     SDPA's answer with Transformers' band mask."""
     check_against_sdpa(window_config(), "dash", "cpu", 32, dash_calls)
     assert dash_calls and all(kw["window"] == (7, 0) for kw in dash_calls), dash_calls
+
+
+def test_cpu_softcap_logits_and_grads_match_eager(registered, dash_calls):
+    """Gemma 2's attention logit cap (5.0 here, so that it bends the scores) as FA3's softcap, over
+    its alternating sliding-window and full layers: against fp32 eager attention (SDPA does not cap)."""
+    check_against_sdpa(softcap_config(), "dash", "cpu", 32, dash_calls, baseline="eager")
+    assert dash_calls and all(kw["softcap"] == 5.0 for kw in dash_calls), dash_calls
+    assert {kw["window"] for kw in dash_calls} == {(7, 0), (-1, -1)}, dash_calls
 
 
 def test_cpu_sliding_window_generation_matches_sdpa(registered):
@@ -269,6 +285,12 @@ def test_gpu_logits_and_grads_match_sdpa(registered, dash_calls, head_dim):
 def test_gpu_sliding_window_logits_and_grads_match_sdpa(registered, dash_calls):
     check_against_sdpa(window_config(128, heads=8, heads_kv=2, sliding_window=128), "dash", "cuda", 512, dash_calls)
     assert dash_calls and all(kw["window"] == (127, 0) for kw in dash_calls)
+
+
+@pytest.mark.gpu
+def test_gpu_softcap_logits_and_grads_match_eager(registered, dash_calls):
+    check_against_sdpa(softcap_config(), "dash", "cuda", 256, dash_calls, baseline="eager")
+    assert dash_calls and all(kw["softcap"] == 5.0 for kw in dash_calls), dash_calls
 
 
 @pytest.mark.gpu

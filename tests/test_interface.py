@@ -7,7 +7,6 @@ from tests.helpers import assert_close_as_fa3, make_inputs, reference_and_baseli
 
 
 @pytest.mark.parametrize("kwargs,name", [
-    (dict(softcap=1.0), "softcap"),
     (dict(qv=torch.zeros(1)), "qv"), (dict(q_descale=torch.ones(1)), "q_descale"),
     (dict(k_descale=torch.ones(1)), "k_descale"), (dict(v_descale=torch.ones(1)), "v_descale"),
     (dict(attention_chunk=64), "attention_chunk"), (dict(num_splits=4), "num_splits"),

@@ -17,7 +17,7 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv);
   DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
   DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
-  DASH_FIELD(window_left); DASH_FIELD(window_right);
+  DASH_FIELD(window_left); DASH_FIELD(window_right); DASH_FIELD(softcap);
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);

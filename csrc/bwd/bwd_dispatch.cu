@@ -1,5 +1,7 @@
 // Run-time (head dim, mask, dtype) -> compiled instance of the main kernel and postprocess. The
 // mask only matters through the Q tile rows it selects (kBwdBlockM, bwd_config.h).
+#include <cmath>
+
 #include "bwd/bwd_config.h"
 #include "bwd/bwd_instances.h"
 #include "common/check.h"
@@ -8,10 +10,18 @@
 namespace dash {
 
 void bwd_main(const BwdParams& p, cudaStream_t stream) {
+  DASH_REQUIRE(p.softcap >= 0.f && std::isfinite(p.softcap), "BwdParams.softcap must be finite and >= 0 (0: none)");
   dispatch_bwd_tiles(p.head_dim, p.banded(), [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
       constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
-      if (p.varlen() && p.heads != p.heads_kv) {
+      if (p.softcapped()) {
+        DASH_REQUIRE(!p.varlen(), "the varlen backward has no softcap (BwdParams.softcap must be 0)");
+        if (p.heads != p.heads_kv) {
+          bwd_main_softcap_instance<kHd, kBm, decltype(e), true>(p, stream);
+        } else {
+          bwd_main_softcap_instance<kHd, kBm, decltype(e), false>(p, stream);
+        }
+      } else if (p.varlen() && p.heads != p.heads_kv) {
         bwd_main_varlen_instance<kHd, kBm, decltype(e), true>(p, stream);
       } else if (p.varlen()) {
         bwd_main_varlen_instance<kHd, kBm, decltype(e), false>(p, stream);

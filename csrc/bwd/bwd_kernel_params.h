@@ -20,7 +20,10 @@ struct BwdKernelParams {
   int num_m_blocks, num_n_blocks;
   int launch_wave;   // the fold of launch positions across instances (bwd_grid.h)
   int launch_group;  // ... within groups of this many instances (1 <= launch_group <= instances)
-  float softmax_scale, scale_log2;
+  float softmax_scale;  // dQ's and dK's factor (the postprocess, the epilogue)
+  float scale_log2;     // the exponent's factor of the score policy (common/score.h)
+  float softcap_scale;  // Traits::kSoftcap: softmax_scale / softcap, ahead of the tanh
+  float inv_scale_log2; // Traits::kSoftcap: 1 / scale_log2 (T taken back from P)
   Band band;  // the mask (causal: (-1, 0)); the tables decide which tiles are visited
   bool deterministic;
 

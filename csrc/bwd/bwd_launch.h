@@ -11,9 +11,10 @@
 
 namespace dash {
 
-template <int HeadDim, int BlockM_, class Element, bool GroupedHeads = false, bool Varlen = false>
+template <int HeadDim, int BlockM_, class Element, bool GroupedHeads = false, bool Varlen = false,
+          bool Softcap = false>
 struct BwdLaunch {
-  using Traits = BwdTraits<HeadDim, BlockM_, Element, GroupedHeads, Varlen>;
+  using Traits = BwdTraits<HeadDim, BlockM_, Element, GroupedHeads, Varlen, Softcap>;
   static constexpr auto kernel = &bwd_main_kernel<Traits>;
 
   // The opt-in to more than 48 KB of dynamic shared memory is a per-device attribute of the
@@ -84,8 +85,12 @@ struct BwdLaunch {
     DASH_REQUIRE(p.launch_group >= 0, "BwdParams.launch_group must be >= 0 (0: one group), got " +
                                           std::to_string(p.launch_group));
     kp.launch_group = launch_group_of(p.launch_group, (GroupedHeads ? p.heads_kv : p.heads) * p.batch);
+    DASH_REQUIRE(Softcap == p.softcapped(), "the backward kernel instance does not match the call's softcap");
+    const ScoreScales scales = score_scales(p.softmax_scale, p.softcap);
     kp.softmax_scale = p.softmax_scale;
-    kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
+    kp.scale_log2 = scales.scale_log2;
+    kp.softcap_scale = scales.softcap_scale;
+    kp.inv_scale_log2 = 1.f / scales.scale_log2;
     DASH_REQUIRE(!Varlen || !p.windowed(),
                  "the varlen backward has no sliding window (BwdParams.window_left/right must be -1)");
     kp.band = Band::of(p.causal, p.window_left, p.window_right);

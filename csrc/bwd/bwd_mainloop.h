@@ -15,6 +15,7 @@
 
 #include "bwd/bwd_kernel_params.h"
 #include "common/gmma_operands.h"
+#include "common/score.h"
 #include "bwd/bwd_ordering.h"
 #include "bwd/bwd_traits.h"
 
@@ -124,6 +125,12 @@ __device__ __forceinline__ void with_dq_half_barrier(int buffer, int warp_group,
 __device__ __forceinline__ float fast_exp2(float x) {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+__device__ __forceinline__ float fast_log2(float x) {
+  float y;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
 
@@ -567,11 +574,12 @@ struct BwdMainloop {
       wgmma<true, -1>(mma_sdp, tSrK, tSrQ(_, _, _, stage), tSrS);
       wgmma<true, -1>(mma_sdp, tdPrV, tdPrdO(_, _, _, stage), tdPrdP);
 
-      // P = exp2(S * scale * log2(e) - LSE * log2(e)), zero where masked.
+      // P = exp2(held * scale_log2 - LSE * log2(e)), zero where masked. The held score is S
+      // itself, or tanh(S * softcap_scale) under the capped policy (common/score.h), made in place.
       const TileBand tb = tile_band(p.band, query_base, key_base, seqlen_q, seqlen_k);
       const bool need_mask = tile_needs_mask(p.band, query_base, key_base, kBlockM, kBlockN, seqlen_q, seqlen_k);
-      auto probability = [&](int j, float lse, auto masked) {
-        float s = tSrS(j);
+      constexpr bool kSoftcap = Traits::kSoftcap;
+      auto probability = [&](int j, float s, float lse, auto masked) {
         if constexpr (decltype(masked)::value) {
           const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
           s = (r < tb.rows_valid) & (r <= c + tb.hi) & (r >= c + tb.lo) ? s : -INFINITY;
@@ -595,6 +603,13 @@ struct BwdMainloop {
       }
       auto early_lse_at = [&](int g, int e) { return kShuffleStats ? lse_early[g][e] : lse_at(g, e); };
       warpgroup_wait<1>();
+      if constexpr (kSoftcap) {
+        // Capped: S becomes the held tanh in place, before any exponential (and ahead of the dP
+        // wait, where the SFU work overlaps dP's WGMMA).
+        warpgroup_fence_operand(tSrS);
+        CUTLASS_PRAGMA_UNROLL
+        for (int j = 0; j < size(tSrS); ++j) tSrS(j) = held_score<true>(tSrS(j), p.softcap_scale);
+      }
       // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).
       // In tile coordinates (key row r, query column c) an element is kept iff r < rows_valid
@@ -612,6 +627,9 @@ struct BwdMainloop {
       // computed and handed to the tensor cores as the first k-blocks of dV += P^T dO, a WGMMA
       // that must be issued before the wait; the wait for dP then follows them, and that part of
       // dV runs while the remaining exponentials and dS are computed.
+      // Capped scores: dS = P (dP - D) (1 - T^2), T the held tanh. The early groups hold P, as
+      // plain ones do, and take T back from it beside dS (one log2 each) rather than hold a third
+      // fp32 value per element (T held instead and P computed again spilled 424 bytes at hdim 64).
       // P and dS are converted to 16 bits as each pair of elements is done, so that the fp32 S
       // and dP registers die along the loop: at 80 query rows, S, dP and their 16-bit copies do
       // not fit beside dK and dV, and converting after the loop spilled P to local memory. Pairs,
@@ -632,7 +650,9 @@ struct BwdMainloop {
             const int j = 4 * g + 2 * h;
             cutlass::Array<float, 2> prob;
             CUTLASS_PRAGMA_UNROLL
-            for (int e = 0; e < 2; ++e) prob[e] = tSrS(j + e) = probability(j + e, lse[e], masked);
+            for (int e = 0; e < 2; ++e) {
+              prob[e] = tSrS(j + e) = probability(j + e, tSrS(j + e), lse[e], masked);
+            }
             if (g < kEarlyGroups) rP_pairs[j / 2] = PairConverter::convert(prob);
           }
         }
@@ -651,7 +671,8 @@ struct BwdMainloop {
           float lse[2], dpsum[2];
           CUTLASS_PRAGMA_UNROLL
           for (int e = 0; e < 2; ++e) {
-            if (g >= kEarlyExpGroups) lse[e] = lse_at(g, e);
+            // (Capped: the early groups' LSE again, from the lanes, not held since the S wait.)
+            if (g >= kEarlyExpGroups || kSoftcap) lse[e] = lse_at(g, e);
             dpsum[e] = dpsum_at(g, e);
           }
           CUTLASS_PRAGMA_UNROLL
@@ -660,8 +681,18 @@ struct BwdMainloop {
             cutlass::Array<float, 2> prob, ds;
             CUTLASS_PRAGMA_UNROLL
             for (int e = 0; e < 2; ++e) {
-              prob[e] = g >= kEarlyExpGroups ? probability(j + e, lse[e], masked) : tSrS(j + e);
+              float t = 0.f;
+              if (g >= kEarlyExpGroups) {
+                t = tSrS(j + e);
+                prob[e] = probability(j + e, t, lse[e], masked);
+              } else {
+                prob[e] = tSrS(j + e);
+                // Capped: T of an early element from its P (the exponent taken back by a log2);
+                // P = 0 (masked or underflow) gives -inf, clamped to -1: a zero factor.
+                if constexpr (kSoftcap) t = fmaxf((fast_log2(prob[e]) + lse[e]) * p.inv_scale_log2, -1.f);
+              }
               ds[e] = prob[e] * (tdPrdP(j + e) - dpsum[e]);
+              if constexpr (kSoftcap) ds[e] *= fmaf(-t, t, 1.f);
             }
             if (g >= kEarlyGroups) rP_pairs[j / 2] = PairConverter::convert(prob);
             rdS_pairs[j / 2] = PairConverter::convert(ds);

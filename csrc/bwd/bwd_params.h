@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "common/band.h"
+#include "common/score.h"
 #include "common/dtype.h"
 #include "common/strided.h"
 
@@ -36,6 +37,10 @@ struct BwdParams {
   bool windowed() const { return Band::of(false, window_left, window_right).bounded(); }
   // Banded masks (causal, windows) take the causal tile configuration (bwd_config.h).
   bool banded() const { return Band::of(causal, window_left, window_right).bounded(); }
+  // FA3's softcap (common/score.h): score = softcap * tanh(softmax_scale * s / softcap); 0 = none.
+  // The forward's LSE must come from the same softcap. Fixed lengths only.
+  float softcap = 0.f;
+  bool softcapped() const { return softcap > 0.f; }
   DType dtype = DType::kBFloat16;
 
   // Workspaces (device, fp32 unless noted), one Q tile = block_m rows:

@@ -23,12 +23,16 @@ using namespace cute;
 // GroupedHeads: the kernel walks several q-heads per k/v head (GQA/MQA, heads > heads_kv); the
 // MHA instances have it false, so that their group size is a compile-time 1 (bwd_mainloop.h).
 // Varlen: packed variable-length batches (bwd_varlen.h), MHA or grouped as above.
-template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false, bool Varlen = false>
+// Softcap: the capped score policy (common/score.h); instances of their own, fixed lengths only.
+template <int HeadDim, int BlockM_, class Element_, bool GroupedHeads = false, bool Varlen = false,
+          bool Softcap = false>
 struct BwdTraits {
   using Element = Element_;
   using Config = BwdConfig<HeadDim, BlockM_>;
   static constexpr bool kGroupedHeads = GroupedHeads;
   static constexpr bool kVarlen = Varlen;
+  static constexpr bool kSoftcap = Softcap;
+  static_assert(!(kSoftcap && kVarlen), "softcap has fixed-length instances only");
   static constexpr int kHeadDim = HeadDim;
   static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;

@@ -1,6 +1,7 @@
 // dash::fwd: checks the parameters the kernels rely on, then dispatches on (length policy,
 // head_dim, dtype).
 // Host code only; the kernels live in the fwd_hdim*_*.cu and fwd_varlen_hdim*_*.cu translation units.
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -31,6 +32,7 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
   DASH_REQUIRE(p.softmax_scale > 0.f, "softmax_scale must be positive");
+  DASH_REQUIRE(p.softcap >= 0.f && std::isfinite(p.softcap), "softcap must be finite and >= 0 (0: none)");
   if (p.varlen()) {
     // Offsets and lengths: int32 device arrays. Their values are not checked (a sync).
     DASH_REQUIRE(p.cu_seqlens_q % 4 == 0, "cu_seqlens_q must be a 4-byte aligned int32 array");
@@ -38,6 +40,7 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
     DASH_REQUIRE(p.seqused_q % 4 == 0 && p.seqused_k % 4 == 0, "seqused_q/k must be 4-byte aligned int32 arrays");
     // Every row belongs to a sequence or to the rows past the last one: all are written.
     DASH_REQUIRE(!p.windowed(), "the varlen forward has no sliding window (window_left/right must be -1)");
+    DASH_REQUIRE(!p.softcapped(), "the varlen forward has no softcap (softcap must be 0)");
     if (p.seqlen_q == 0) return;
   } else {
     DASH_REQUIRE(p.cu_seqlens_k == 0 && p.seqused_q == 0 && p.seqused_k == 0,
@@ -60,6 +63,12 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
         run_fwd_varlen<64, Element>(p, stream);
       } else {
         run_fwd_varlen<128, Element>(p, stream);
+      }
+    } else if (p.softcapped()) {
+      if (p.head_dim == 64) {
+        run_fwd_softcap<64, Element>(p, stream);
+      } else {
+        run_fwd_softcap<128, Element>(p, stream);
       }
     } else if (p.head_dim == 64) {
       run_fwd<64, Element>(p, stream);

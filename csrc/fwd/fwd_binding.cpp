@@ -13,7 +13,7 @@ void register_fwd(py::module_& m) {
 #define DASH_FIELD(name) cls.def_readwrite(#name, &FwdParams::name)
   DASH_FIELD(q); DASH_FIELD(k); DASH_FIELD(v); DASH_FIELD(out); DASH_FIELD(lse);
   DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
-  DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(window_left); DASH_FIELD(window_right); DASH_FIELD(dtype); DASH_FIELD(tile_counter);
+  DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(window_left); DASH_FIELD(window_right); DASH_FIELD(softcap); DASH_FIELD(dtype); DASH_FIELD(tile_counter);
   DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
 #undef DASH_FIELD
 

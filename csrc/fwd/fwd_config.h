@@ -37,13 +37,17 @@ namespace dash {
 // causal configuration (kCausal), whose instance keeps the compile-time causal band (-1, 0), so
 // that the window's extra state (its left edge, masked again at the end of a tile's walk) costs
 // the causal kernel nothing: the d64 causal instance spilled 88 bytes with a runtime band.
-template <int kHeadDim_, bool kCausal_, bool kVarlen_ = false, bool kWindow_ = false>
+// kSoftcap: the capped score policy (common/score.h), one tanh per score ahead of the mask; its
+// own instances, so that the plain ones carry none of it.
+template <int kHeadDim_, bool kCausal_, bool kVarlen_ = false, bool kWindow_ = false, bool kSoftcap_ = false>
 struct FwdConfig {
   static constexpr int kHeadDim = kHeadDim_;
   static constexpr bool kCausal = kCausal_;
   static constexpr bool kVarlen = kVarlen_;
   static constexpr bool kWindow = kWindow_;
+  static constexpr bool kSoftcap = kSoftcap_;
   static_assert(!kWindow || (kCausal && !kVarlen), "a window takes the fixed-length banded (causal) configuration");
+  static_assert(!kSoftcap || !kVarlen, "softcap has fixed-length instances only");
   // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
   // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under
   // two other warpgroups' GEMMs instead of one. Their registers (160 each) hold S of 64 x 128, not

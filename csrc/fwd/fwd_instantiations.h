@@ -1,6 +1,6 @@
 // The forward instantiations dash ships: one translation unit per (head_dim, dtype) and length
-// policy (fixed lengths: fwd_hdim*; packed varlen batches: fwd_varlen_hdim*), each with a causal
-// and a full-mask kernel. fwd.cu dispatches to them; fwd_launch.h defines them.
+// policy (fixed lengths: fwd_hdim*; capped scores: fwd_softcap_hdim*; packed varlen batches:
+// fwd_varlen_hdim*), each with its mask kernels (full, causal; fixed lengths also a window). fwd.cu dispatches to them; fwd_launch.h defines them.
 #pragma once
 #include <cuda_runtime.h>
 #include <cutlass/numeric_types.h>
@@ -16,6 +16,15 @@ extern template void run_fwd<64, cutlass::half_t>(const FwdParams&, cudaStream_t
 extern template void run_fwd<64, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
 extern template void run_fwd<128, cutlass::half_t>(const FwdParams&, cudaStream_t);
 extern template void run_fwd<128, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+
+// Capped scores (common/score.h), fixed lengths: fwd_softcap_hdim*.
+template <int kHeadDim, class Element>
+void run_fwd_softcap(const FwdParams& p, cudaStream_t stream);
+
+extern template void run_fwd_softcap<64, cutlass::half_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd_softcap<64, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd_softcap<128, cutlass::half_t>(const FwdParams&, cudaStream_t);
+extern template void run_fwd_softcap<128, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
 
 template <int kHeadDim, class Element>
 void run_fwd_varlen(const FwdParams& p, cudaStream_t stream);

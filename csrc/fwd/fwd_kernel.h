@@ -49,6 +49,8 @@ struct FwdKernel {
     typename Epilogue::Params epilogue;
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
     int num_m_blocks, num_tiles;
+    // The score policy's scales (common/score.h): softmax_scale here is its exp_scale, the LSE's
+    // factor (softcap when capped).
     float softmax_scale, scale_log2;
     int* tile_counter;  // kDynamicTiles: claims of tiles past the first gridDim.x (zero at launch)
     Band band;  // the call's mask (common/band.h), read by the kWindow instances only (band_of)

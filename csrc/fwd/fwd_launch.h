@@ -25,9 +25,9 @@ inline int num_sms() {
   return sms;
 }
 
-template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false>
+template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false, bool kSoftcap = false>
 void launch(const FwdParams& p, cudaStream_t stream) {
-  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow>;
+  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
   using Kernel = FwdKernel<Cfg, Element>;
   using Mainloop = typename Kernel::Mainloop;
   using Epilogue = typename Kernel::Epilogue;
@@ -57,8 +57,11 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   }
   DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
   kp.num_tiles = int(num_tiles);
-  kp.softmax_scale = p.softmax_scale;
-  kp.scale_log2 = p.softmax_scale * float(M_LOG2E);
+  DASH_REQUIRE(kSoftcap == p.softcapped(), "the forward kernel instance does not match the call's softcap");
+  const ScoreScales scales = score_scales(p.softmax_scale, p.softcap);
+  kp.softmax_scale = scales.exp_scale;
+  kp.scale_log2 = scales.scale_log2;
+  kp.mainloop.softcap_scale = scales.softcap_scale;
   kp.tile_counter = reinterpret_cast<int*>(p.tile_counter);
   kp.band = Band::of(p.causal, p.window_left, p.window_right);  // read by the kWindow instances only
 
@@ -72,15 +75,26 @@ void launch(const FwdParams& p, cudaStream_t stream) {
 
 }  // namespace fwd_detail
 
+// The masks of one score policy (kSoftcap: run_fwd_softcap's instances, in TUs of their own).
+template <int kHeadDim, class Element, bool kSoftcap>
+void run_fwd_masks(const FwdParams& p, cudaStream_t stream) {
+  if (p.windowed()) {
+    fwd_detail::launch<kHeadDim, Element, true, false, true, kSoftcap>(p, stream);
+  } else if (p.causal) {
+    fwd_detail::launch<kHeadDim, Element, true, false, false, kSoftcap>(p, stream);
+  } else {
+    fwd_detail::launch<kHeadDim, Element, false, false, false, kSoftcap>(p, stream);
+  }
+}
+
+template <int kHeadDim, class Element>
+void run_fwd_softcap(const FwdParams& p, cudaStream_t stream) {
+  run_fwd_masks<kHeadDim, Element, true>(p, stream);
+}
+
 template <int kHeadDim, class Element>
 void run_fwd(const FwdParams& p, cudaStream_t stream) {
-  if (p.windowed()) {
-    fwd_detail::launch<kHeadDim, Element, true, false, true>(p, stream);
-  } else if (p.causal) {
-    fwd_detail::launch<kHeadDim, Element, true, false>(p, stream);
-  } else {
-    fwd_detail::launch<kHeadDim, Element, false, false>(p, stream);
-  }
+  run_fwd_masks<kHeadDim, Element, false>(p, stream);
 }
 
 template <int kHeadDim, class Element>

@@ -18,6 +18,7 @@
 
 #include "common/gmma_operands.h"
 #include "fwd/fwd_config.h"
+#include "common/score.h"
 #include "fwd/fwd_softmax.h"
 
 namespace dash::fwd_detail {
@@ -130,6 +131,7 @@ struct FwdMainloop {
     TmaKV tma_k, tma_v;
     GShape shape_q, shape_k;
     float* never_written = nullptr;  // always null: hold_ahead_of_wgmma_wait's target
+    float softcap_scale = 0.f;       // kSoftcap: softmax_scale / softcap (common/score.h)
   };
 
   static Params make_params(Element const* q, int64_t q_row, int64_t q_head, int64_t q_batch,
@@ -337,6 +339,14 @@ struct FwdMainloop {
     auto mask = [&](int n) {
       apply_mask<Cfg::kCausal, Cfg::kWindow>(tSrS_rc, tScS_rc, band, row_base, n * kBlockN, seqlen_q, seqlen_k);
     };
+    // The score policy (common/score.h): capped instances hold tanh(s * softcap_scale), before the
+    // mask (which sets -inf, not a capped value); the softmax's scale was set for what is held.
+    auto hold_scores = [&]() {
+      if constexpr (Cfg::kSoftcap) {
+        CUTLASS_PRAGMA_UNROLL
+        for (int i = 0; i < size(tSrS); ++i) tSrS(i) = held_score<true>(tSrS(i), p.softcap_scale);
+      }
+    };
     // After the QK GEMM of KV tile kv.lo (always the last) has completed, sQ is free: one lane per
     // warp tells the producer (each warp's part of the GEMM completes on its own).
     auto release_q = [&]() {
@@ -356,6 +366,7 @@ struct FwdMainloop {
     pipe_k.consumer_release(read_k);
     ++read_k;
     if (n == kv.lo) release_q();
+    hold_scores();
     if (n >= kv.unmasked_hi || (Cfg::kWindow && n < kv.unmasked_lo)) mask(n);
     softmax.step(tSrS_rc, scale);
     convert_fragment(tSrS, tOrP);
@@ -380,6 +391,7 @@ struct FwdMainloop {
       pipe_k.consumer_release(read_k);
       ++read_k;
       if (n == kv.lo) release_q();
+      hold_scores();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
       // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: left to itself, ptxas put the
@@ -407,8 +419,15 @@ struct FwdMainloop {
         }
       }
     } else {
-      CUTLASS_PRAGMA_NO_UNROLL
-      for (n = kv.hi - 2; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
+      n = kv.hi - 2;
+      // Under the full mask only the last KV tile (keys past seqlen_k), visited first above, can
+      // need the mask (key_tiles: unmasked_hi >= hi - 1), so its instances have no masked loop:
+      // with one, the capped (softcap) full-mask kernel at hdim 128 kept `step` as a function
+      // with its fragments on a 1312-byte stack.
+      if constexpr (Cfg::kCausal) {
+        CUTLASS_PRAGMA_NO_UNROLL
+        for (; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
+      }
       CUTLASS_PRAGMA_NO_UNROLL
       for (; n >= kv.unmasked_lo; --n) step(n, cute::false_type{});
     }

@@ -7,6 +7,7 @@
 
 #include "common/band.h"
 #include "common/dtype.h"
+#include "common/score.h"
 #include "common/strided.h"
 
 namespace dash {
@@ -28,6 +29,10 @@ struct FwdParams {
   bool windowed() const { return Band::of(false, window_left, window_right).bounded(); }
   // The banded kernel instances run the causal mask and every window.
   bool banded() const { return Band::of(causal, window_left, window_right).bounded(); }
+  // FA3's softcap (common/score.h): score = softcap * tanh(softmax_scale * s / softcap); 0 = none.
+  // Fixed length only (the varlen forward has no softcap).
+  float softcap = 0.f;
+  bool softcapped() const { return softcap > 0.f; }
   DType dtype = DType::kBFloat16;
   // Causal fixed-length calls: an int32 in device memory, zero at launch, from which the
   // persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it

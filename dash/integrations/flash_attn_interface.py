@@ -4,13 +4,14 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3) and sliding windows (window_size_left/right, fixed-length batches), MHA/GQA/MQA,
+aligned, as FA3), sliding windows and softcap (window_size_left/right, softcap: fixed-length
+batches), MHA/GQA/MQA,
 any seqlen_q and seqlen_k; packed (variable-length) batches through `flash_attn_varlen_func`,
 `_flash_attn_forward`/`_flash_attn_backward` and the torch ops (cu_seqlens_q and cu_seqlens_k
 both given; seqused_q/k), forward and backward. FA3's windows are resolved as FA3's C++ does
 (`dash.validate.resolve_window`): a window that covers every key is no window and (-1, 0) is the
 causal mask. Every other argument that changes the result (one cu_seqlens without the other,
-sliding windows of packed batches, softcap, paged or rotary KV caches, fp8
+sliding windows or softcap of packed batches, paged or rotary KV caches, fp8
 descales, qv, attention_chunk, forced key splits) raises
 NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
@@ -100,9 +101,10 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
     _none_only(where, k_new=k_new, v_new=v_new, qv=qv, page_table=page_table, kv_batch_idx=kv_batch_idx,
                leftpad_k=leftpad_k, rotary_cos=rotary_cos, rotary_sin=rotary_sin, seqlens_rotary=seqlens_rotary,
                q_descale=q_descale, k_descale=k_descale, v_descale=v_descale, scheduler_metadata=scheduler_metadata)
-    _scalar_default(where, attention_chunk=(attention_chunk, 0), softcap=(softcap, 0.0))
+    _scalar_default(where, attention_chunk=(attention_chunk, 0))
     check_num_splits(num_splits, where)
     if packed:
+        _scalar_default(where + " (packed batch)", softcap=(softcap, 0.0))
         validate.check_tensor("q", q)
         validate.check_tensor("k", k)
         with contextlib.nullcontext() if differentiable else torch.no_grad():
@@ -118,8 +120,8 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
     causal, window = interface.resolve_fa3_window(causal, (window_size_left, window_size_right), q, k,
                                                   name="(window_size_left, window_size_right)")
     with contextlib.nullcontext() if differentiable else torch.no_grad():
-        out, lse = interface.attention_forward(q, k, v, softmax_scale, causal, window=window, deterministic=False,
-                                               sm_margin=sm_margin)
+        out, lse = interface.attention_forward(q, k, v, softmax_scale, causal, window=window, softcap=softcap,
+                                               deterministic=False, sm_margin=sm_margin)
     if out_ is not None:
         out_.copy_(out)
         out = out_
@@ -133,8 +135,8 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
     written in place (allocated when None, as FA3 does), of a padded batch or, with cu_seqlens_q
     and cu_seqlens_k, a packed one. Returns (dq, dk, dv)."""
     packed = _packed(where, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
-    _scalar_default(where, softcap=(softcap, 0.0))
     if packed:
+        _scalar_default(where + " (packed batch)", softcap=(softcap, 0.0))
         validate.check_tensor("q", q)
         validate.check_tensor("k", k)
         causal = mask_of_window(is_causal, window_size_left, window_size_right,
@@ -161,8 +163,8 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
     dk = torch.empty_like(k) if dk is None else dk
     dv = torch.empty_like(v) if dv is None else dv
     det = interface.deterministic_requested(deterministic)
-    interface._attn_bwd_into_op(dout, q, k, v, out, softmax_lse, dq, dk, dv, scale, causal, *window, det,
-                                "auto" if det else "atomic", sm_margin)
+    interface._attn_bwd_into_op(dout, q, k, v, out, softmax_lse, dq, dk, dv, scale, causal, *window,
+                                validate.check_softcap(softcap), det, "auto" if det else "atomic", sm_margin)
     return dq, dk, dv
 
 

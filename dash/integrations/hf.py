@@ -25,7 +25,8 @@ causal band of the window on every row it is probed at (chunked attention, which
 own flash integration does. Wherever Transformers builds a real mask (a padded batch; packed
 sequences, which Transformers detects from position_ids when no cache is in use; a static cache
 while decoding; a sliding window over a cache; a model's own mask function) the call raises
-NotImplementedError naming `attention_mask`; so do dropout > 0, softcap and attention sinks. dash
+NotImplementedError naming `attention_mask`; so do dropout > 0 and attention sinks (softcap, Gemma 2's
+attention logit cap, runs as FA3's softcap). dash
 thus computes what SDPA would compute for the same call, and refuses where SDPA would need a mask
 dash does not run.
 
@@ -60,8 +61,6 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
     if dropout:
         raise NotImplementedError(f"dash attention does not support dropout (dropout={dropout}); set the model's "
                                   "attention_dropout to 0")
-    if softcap:
-        raise NotImplementedError(f"dash attention does not support softcap={softcap}")
     for name in _UNSUPPORTED_KWARGS:
         if kwargs.get(name) is not None:
             raise NotImplementedError(f"dash attention does not support {name} (attention sinks or "
@@ -96,7 +95,7 @@ def attention_forward(module, query, key, value, attention_mask, dropout=0.0, sc
         dtype = torch.get_autocast_dtype(q.device.type)
         q, k, v = q.to(dtype), k.to(dtype), v.to(dtype)
     out = interface.flash_attn_func(q, k, v, softmax_scale=scaling, causal=causal, window_size=window,
-                                    deterministic=bool(deterministic), schedule=schedule)
+                                    softcap=softcap or 0.0, deterministic=bool(deterministic), schedule=schedule)
     return out, None
 
 
