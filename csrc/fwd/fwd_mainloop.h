@@ -421,10 +421,11 @@ struct FwdMainloop {
     } else {
       n = kv.hi - 2;
       // Under the full mask only the last KV tile (keys past seqlen_k), visited first above, can
-      // need the mask (key_tiles: unmasked_hi >= hi - 1), so its instances have no masked loop:
-      // with one, the capped (softcap) full-mask kernel at hdim 128 kept `step` as a function
-      // with its fragments on a 1312-byte stack.
-      if constexpr (Cfg::kCausal) {
+      // need the mask (key_tiles: unmasked_hi >= hi - 1), so the masked loop never runs there.
+      // The capped (softcap) full-mask instances leave it out: with it, the one at hdim 128 kept
+      // `step` as a function with its fragments on a 1312-byte stack. (The plain ones keep it:
+      // their code stays as measured.)
+      if constexpr (Cfg::kCausal || !Cfg::kSoftcap) {
         CUTLASS_PRAGMA_NO_UNROLL
         for (; n >= kv.unmasked_hi; --n) step(n, cute::true_type{});
       }
