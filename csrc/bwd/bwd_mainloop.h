@@ -14,6 +14,7 @@
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
 #include "bwd/bwd_kernel_params.h"
+#include "common/fast_math.h"
 #include "common/gmma_operands.h"
 #include "common/score.h"
 #include "bwd/bwd_ordering.h"
@@ -120,18 +121,6 @@ __device__ __forceinline__ void with_dq_half_barrier(int buffer, int warp_group,
   } else {
     f(std::integral_constant<uint32_t, id(1)>{});
   }
-}
-
-__device__ __forceinline__ float fast_exp2(float x) {
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-  return y;
-}
-
-__device__ __forceinline__ float fast_log2(float x) {
-  float y;
-  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-  return y;
 }
 
 // Zeroes rows [first_row, rows) of a (rows, d) tile in shared memory, 16 bytes per store, by
@@ -584,7 +573,7 @@ struct BwdMainloop {
           const int r = get<0>(tScS(j)), c = get<1>(tScS(j));
           s = (r < tb.rows_valid) & (r <= c + tb.hi) & (r >= c + tb.lo) ? s : -INFINITY;
         }
-        return fast_exp2(s * p.scale_log2 - lse);
+        return exp2_approx(s * p.scale_log2 - lse);
       };
       constexpr int kGroups = decltype(size(tSrS))::value / 4;
       constexpr int kEarlyGroups = Traits::Config::kEarlyPGroups;
@@ -689,7 +678,7 @@ struct BwdMainloop {
                 prob[e] = tSrS(j + e);
                 // Capped: T of an early element from its P (the exponent taken back by a log2);
                 // P = 0 (masked or underflow) gives -inf, clamped to -1: a zero factor.
-                if constexpr (kSoftcap) t = fmaxf((fast_log2(prob[e]) + lse[e]) * p.inv_scale_log2, -1.f);
+                if constexpr (kSoftcap) t = fmaxf((log2_approx(prob[e]) + lse[e]) * p.inv_scale_log2, -1.f);
               }
               ds[e] = prob[e] * (tdPrdP(j + e) - dpsum[e]);
               if constexpr (kSoftcap) ds[e] *= fmaf(-t, t, 1.f);

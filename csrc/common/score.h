@@ -14,6 +14,10 @@
 #include <cmath>
 
 #if defined(__CUDACC__)
+#include "common/fast_math.h"
+#endif
+
+#if defined(__CUDACC__)
 #define DASH_SCORE_HOST_DEVICE __host__ __device__ inline
 #else
 #define DASH_SCORE_HOST_DEVICE inline
@@ -34,14 +38,7 @@ DASH_SCORE_HOST_DEVICE ScoreScales score_scales(float softmax_scale, float softc
 }
 
 #if defined(__CUDACC__)
-// tanh on the SFU (one MUFU.TANH, max relative error 2^-10.99): what FA3 uses for softcap.
-__device__ __forceinline__ float tanh_approx(float x) {
-  float y;
-  asm("tanh.approx.f32 %0, %1;" : "=f"(y) : "f"(x));
-  return y;
-}
-
-// The held score of a raw score: itself (plain) or tanh(s * softcap_scale) (capped).
+// The held score (tanh on the SFU, common/fast_math.h: what FA3 uses for softcap) of a raw score: itself (plain) or tanh(s * softcap_scale) (capped).
 template <bool kSoftcap>
 __device__ __forceinline__ float held_score(float s, float softcap_scale) {
   if constexpr (kSoftcap) {

@@ -6,6 +6,7 @@
 // Everything is fp32; exponentials are exp2 of one FFMA (s * scale*log2(e) - max * scale*log2(e)).
 #pragma once
 #include "common/band.h"
+#include "common/fast_math.h"
 #include <cmath>
 
 #include <cute/tensor.hpp>
@@ -36,12 +37,6 @@ CUTE_HOST_DEVICE constexpr auto acc_as_operand_a(Layout const& l) {
   auto l0 = logical_divide(get<0>(l), Shape<Underscore, Underscore, _2>{});
   return make_layout(make_layout(get<0>(l0), get<1>(l0), get<2, 0>(l0)), get<1>(l),
                      coalesce(make_layout(get<2, 1>(l0), get<2>(l))));
-}
-
-CUTLASS_DEVICE float exp2_approx(float x) {
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
-  return y;
 }
 
 // Sets S to -inf where a key may not be seen: key >= seqlen_k, or (banded instances) outside
