@@ -596,8 +596,7 @@ struct BwdMainloop {
         // Capped: S becomes the held tanh in place, before any exponential (and ahead of the dP
         // wait, where the SFU work overlaps dP's WGMMA).
         warpgroup_fence_operand(tSrS);
-        CUTLASS_PRAGMA_UNROLL
-        for (int j = 0; j < size(tSrS); ++j) tSrS(j) = held_score<true>(tSrS(j), p.softcap_scale);
+        cap_scores(tSrS, p.softcap_scale);
       }
       // Two copies of the softmax: the steady state has no mask test at all (a per-element test
       // there cost ~15% of the step in branch and instruction-fetch stalls, bench/NOTES.md v8).

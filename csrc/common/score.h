@@ -13,14 +13,11 @@
 #pragma once
 #include <cmath>
 
+#include "common/band.h"  // DASH_HOST_DEVICE
 #if defined(__CUDACC__)
-#include "common/fast_math.h"
-#endif
+#include <cute/tensor.hpp>
 
-#if defined(__CUDACC__)
-#define DASH_SCORE_HOST_DEVICE __host__ __device__ inline
-#else
-#define DASH_SCORE_HOST_DEVICE inline
+#include "common/fast_math.h"
 #endif
 
 namespace dash {
@@ -32,20 +29,18 @@ struct ScoreScales {
 };
 
 // softcap <= 0: no cap (FA3's convention: 0 disables it).
-DASH_SCORE_HOST_DEVICE ScoreScales score_scales(float softmax_scale, float softcap) {
+DASH_HOST_DEVICE ScoreScales score_scales(float softmax_scale, float softcap) {
   const float exp_scale = softcap > 0.f ? softcap : softmax_scale;
   return ScoreScales{exp_scale, exp_scale * float(M_LOG2E), softcap > 0.f ? softmax_scale / softcap : 0.f};
 }
 
 #if defined(__CUDACC__)
-// The held score (tanh on the SFU, common/fast_math.h: what FA3 uses for softcap) of a raw score: itself (plain) or tanh(s * softcap_scale) (capped).
-template <bool kSoftcap>
-__device__ __forceinline__ float held_score(float s, float softcap_scale) {
-  if constexpr (kSoftcap) {
-    return tanh_approx(s * softcap_scale);
-  } else {
-    return s;
-  }
+// The capped policy on a fragment of raw scores, in place: each becomes tanh(s * softcap_scale),
+// the value the capped kernels hold (tanh on the SFU, common/fast_math.h, as FA3 computes it).
+template <class Fragment>
+__device__ __forceinline__ void cap_scores(Fragment& s, float softcap_scale) {
+#pragma unroll
+  for (int i = 0; i < int(decltype(cute::size(s))::value); ++i) s(i) = tanh_approx(s(i) * softcap_scale);
 }
 #endif
 

@@ -17,8 +17,8 @@
 #include <cutlass/pipeline/pipeline.hpp>
 
 #include "common/gmma_operands.h"
-#include "fwd/fwd_config.h"
 #include "common/score.h"
+#include "fwd/fwd_config.h"
 #include "fwd/fwd_softmax.h"
 
 namespace dash::fwd_detail {
@@ -342,10 +342,7 @@ struct FwdMainloop {
     // The score policy (common/score.h): capped instances hold tanh(s * softcap_scale), before the
     // mask (which sets -inf, not a capped value); the softmax's scale was set for what is held.
     auto hold_scores = [&]() {
-      if constexpr (Cfg::kSoftcap) {
-        CUTLASS_PRAGMA_UNROLL
-        for (int i = 0; i < size(tSrS); ++i) tSrS(i) = held_score<true>(tSrS(i), p.softcap_scale);
-      }
+      if constexpr (Cfg::kSoftcap) cap_scores(tSrS, p.softcap_scale);
     };
     // After the QK GEMM of KV tile kv.lo (always the last) has completed, sQ is free: one lane per
     // warp tells the producer (each warp's part of the GEMM completes on its own).
