@@ -14,7 +14,8 @@ import torch
 
 from dash import _ext
 from dash.validate import (banded, check_qkv, check_softcap, check_softmax_scale, check_varlen_qkv,
-                           check_varlen_values, for_tma, resolve_window)
+                           check_varlen_softcap, check_varlen_values, for_tma, resolve_packed_window,
+                           resolve_window)
 
 __all__ = ["attn_fwd", "attn_fwd_varlen"]
 
@@ -75,15 +76,17 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
 
 def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
                     cu_seqlens_k: torch.Tensor, softmax_scale: float | None = None, causal: bool = False,
-                    seqused_q: torch.Tensor | None = None,
-                    seqused_k: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+                    seqused_q: torch.Tensor | None = None, seqused_k: torch.Tensor | None = None,
+                    window: tuple = (-1, -1), softcap: float = 0.0) -> tuple[torch.Tensor, torch.Tensor]:
     """Softmax attention forward of a packed (variable-length) batch, FA3's varlen layout.
 
     q: (total_q, heads, head_dim); k, v: (total_k, heads_kv, head_dim). Sequence b has the query
     rows [cu_seqlens_q[b], cu_seqlens_q[b + 1]) and the key rows [cu_seqlens_k[b],
     cu_seqlens_k[b + 1]); cu_seqlens_* are int32 (batch + 1,) on q's device. seqused_q/k (int32
-    (batch,), optional): only the first seqused[b] tokens of each span are used (FA3). causal is
-    aligned to each sequence's own bottom-right corner.
+    (batch,), optional): only the first seqused[b] tokens of each span are used (FA3). causal and
+    window (FA3's window_size (left, right), a sliding window as in attn_fwd; resolved by
+    dash.validate.resolve_packed_window) are aligned to each sequence's own bottom-right corner.
+    softcap: as in attn_fwd; packed batches do not support it yet (NotImplementedError).
 
     Returns (out, softmax_lse): out like q (contiguous); softmax_lse fp32 (heads, total_q), FA3's
     varlen layout. Rows that see no key (a sequence without keys, causal rows above the diagonal),
@@ -98,7 +101,8 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     batch, total_q, total_k, heads, heads_kv, head_dim = check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k,
                                                                           seqused_q, seqused_k)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
-    causal = bool(causal)
+    causal, (left, right) = resolve_packed_window(bool(causal), window)
+    check_varlen_softcap(softcap)
     if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
         check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
 
@@ -120,6 +124,7 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     p.seqlen_q, p.seqlen_k, p.head_dim = total_q, total_k, head_dim
     p.softmax_scale = softmax_scale
     p.causal = causal
+    p.window_left, p.window_right = left, right
     p.dtype = _ext.dtype_code(q.dtype)
     p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
     p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0

@@ -112,10 +112,11 @@ def _(dout, q, k, v, out, softmax_lse, dq, dk, dv, softmax_scale, causal, window
 @torch.library.custom_op("dash::attn_fwd_varlen", mutates_args=())
 def _attn_fwd_varlen_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
                         cu_seqlens_k: torch.Tensor, seqused_q: Optional[torch.Tensor],
-                        seqused_k: Optional[torch.Tensor], softmax_scale: float,
-                        causal: bool) -> tuple[torch.Tensor, torch.Tensor]:
+                        seqused_k: Optional[torch.Tensor], softmax_scale: float, causal: bool, window_left: int,
+                        window_right: int, softcap: float) -> tuple[torch.Tensor, torch.Tensor]:
     return attn_fwd_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, softmax_scale=softmax_scale, causal=causal,
-                           seqused_q=seqused_q, seqused_k=seqused_k)
+                           window=(window_left, window_right), softcap=softcap, seqused_q=seqused_q,
+                           seqused_k=seqused_k)
 
 
 def _varlen_outputs_like(q):
@@ -124,7 +125,8 @@ def _varlen_outputs_like(q):
 
 
 @_attn_fwd_varlen_op.register_fake
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window_left, window_right,
+      softcap):
     return _varlen_outputs_like(q)
 
 
@@ -143,13 +145,16 @@ _attn_fwd_varlen_op.register_autograd(_varlen_inference_backward)
 def _attn_fwd_varlen_for_grad_op(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
                                  cu_seqlens_k: torch.Tensor, seqused_q: Optional[torch.Tensor],
                                  seqused_k: Optional[torch.Tensor], softmax_scale: float, causal: bool,
-                                 deterministic: bool, schedule: str) -> tuple[torch.Tensor, torch.Tensor]:
+                                 window_left: int, window_right: int, softcap: float, deterministic: bool,
+                                 schedule: str) -> tuple[torch.Tensor, torch.Tensor]:
     return attn_fwd_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, softmax_scale=softmax_scale, causal=causal,
-                           seqused_q=seqused_q, seqused_k=seqused_k)
+                           window=(window_left, window_right), softcap=softcap, seqused_q=seqused_q,
+                           seqused_k=seqused_k)
 
 
 @_attn_fwd_varlen_for_grad_op.register_fake
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule):
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window_left, window_right,
+      softcap, deterministic, schedule):
     return _varlen_outputs_like(q)
 
 
@@ -157,24 +162,26 @@ def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, 
 def _attn_bwd_varlen_op(dout: torch.Tensor, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, out: torch.Tensor,
                         softmax_lse: torch.Tensor, cu_seqlens_q: torch.Tensor, cu_seqlens_k: torch.Tensor,
                         seqused_q: Optional[torch.Tensor], seqused_k: Optional[torch.Tensor], softmax_scale: float,
-                        causal: bool, deterministic: bool,
+                        causal: bool, window_left: int, window_right: int, softcap: float, deterministic: bool,
                         schedule: str) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     return ops.attn_bwd_varlen(dout.contiguous(), q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
                                seqused_q=seqused_q, seqused_k=seqused_k, softmax_scale=softmax_scale, causal=causal,
-                               deterministic=deterministic, schedule=schedule)
+                               window=(window_left, window_right), softcap=softcap, deterministic=deterministic,
+                               schedule=schedule)
 
 
 @_attn_bwd_varlen_op.register_fake
 def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
-      deterministic, schedule):
+      window_left, window_right, softcap, deterministic, schedule):
     return torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
 
 
 def _setup_varlen_context(ctx, inputs, output):
-    q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule = inputs
+    q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, *settings = inputs
     out, lse = output
     ctx.save_for_backward(q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
-    ctx.settings = (softmax_scale, causal, deterministic, schedule)
+    # softmax_scale, causal, window_left/right, softcap, deterministic, schedule
+    ctx.settings = tuple(settings)
     ctx.set_materialize_grads(True)
 
 
@@ -182,7 +189,7 @@ def _varlen_backward(ctx, dout, dlse):
     q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k = ctx.saved_tensors
     dq, dk, dv = _attn_bwd_varlen_op(dout, q, k, v, out, lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
                                      *ctx.settings)
-    return dq, dk, dv, None, None, None, None, None, None, None, None
+    return (dq, dk, dv) + (None,) * (4 + len(ctx.settings))
 
 
 _attn_fwd_varlen_for_grad_op.register_autograd(_varlen_backward, setup_context=_setup_varlen_context)
@@ -213,37 +220,46 @@ def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap):
     return _reference_fwd(q, k, v, softmax_scale, causal, (window_left, window_right), softcap)
 
 
-def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
+def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window,
+                          softcap):
     _, total_q, total_k, _, _, _ = validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q,
                                                              seqused_k, check_cuda=False)
     # On the CPU the offsets can be read for free: checked here always (on a GPU, on request).
     validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
+    causal, window = validate.resolve_packed_window(bool(causal), window)
     out, lse = attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=seqused_q, seqused_k=seqused_k,
-                                    causal=causal, softmax_scale=softmax_scale)
+                                    causal=causal, window=window, softcap=validate.check_softcap(softcap),
+                                    softmax_scale=softmax_scale)
     return out.contiguous(), lse.contiguous()
 
 
 @_attn_fwd_varlen_op.register_kernel("cpu")
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal):
-    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal)
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window_left, window_right,
+      softcap):
+    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
+                                 (window_left, window_right), softcap)
 
 
 @_attn_fwd_varlen_for_grad_op.register_kernel("cpu")
-def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, deterministic, schedule):
-    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal)
+def _(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window_left, window_right,
+      softcap, deterministic, schedule):
+    return _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
+                                 (window_left, window_right), softcap)
 
 
 @_attn_bwd_varlen_op.register_kernel("cpu")
 def _(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal,
-      deterministic, schedule):
+      window_left, window_right, softcap, deterministic, schedule):
     _, total_q, total_k, heads, heads_kv, _ = validate.check_varlen_qkv(
         q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
     validate.check_like("out", out, "q", q)
     validate.check_like("dout", dout, "q", q)
     validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
-    ops.resolve_varlen_schedule(schedule, deterministic, causal, heads, heads_kv)
+    causal, window = validate.resolve_packed_window(bool(causal), (window_left, window_right))
+    ops.resolve_varlen_schedule(schedule, deterministic, validate.banded(causal, window), heads, heads_kv)
     grads = attention_varlen_ref_bwd(q, k, v, dout.contiguous(), cu_seqlens_q, cu_seqlens_k, seqused_q=seqused_q,
-                                     seqused_k=seqused_k, causal=causal, softmax_scale=softmax_scale)
+                                     seqused_k=seqused_k, causal=causal, window=window,
+                                     softcap=validate.check_softcap(softcap), softmax_scale=softmax_scale)
     return tuple(g.contiguous() for g in grads)
 
 
@@ -282,23 +298,15 @@ def _not_supported(name, value, default, where="dash.flash_attn_func"):
                                   f"(only {name}={default!r})")
 
 
-def mask_of_window(causal, window_size_left, window_size_right, seqlen_q, seqlen_k, name="window_size"):
-    """The mask FA3 runs for (causal, window_size) of a packed (varlen) call, which dash runs
-    with the full or the causal mask only: False (full) or True (causal), as FA3's C++ resolves
-    it (dash.validate.resolve_window). A window that covers every key (left >= seqlen_k - 1,
-    right >= seqlen_q - 1, or -1) is no window; causal sets right = 0; and (left < 0, right == 0)
-    is the causal mask, so window_size=(-1, 0) means causal=True (TransformerEngine passes both).
-    Any other window is a sliding window, which dash's varlen kernels do not support yet:
-    NotImplementedError naming `name`. (Fixed-length calls run sliding windows: they resolve
-    the window with resolve_window and pass it on.)"""
-    causal, window = validate.resolve_window(bool(causal), (int(window_size_left), int(window_size_right)),
-                                             seqlen_q, seqlen_k, name)
-    if window == (-1, -1):
-        return causal
-    raise NotImplementedError(f"dash does not support sliding-window (local) attention on packed (varlen) "
-                              f"batches yet: {name}=({window_size_left}, {window_size_right}) with "
-                              f"causal={bool(causal)}, max_seqlen_q={seqlen_q}, max_seqlen_k={seqlen_k} is not "
-                              "the full or the causal mask (dash.flash_attn_func runs sliding windows)")
+def resolve_varlen_window(causal, window_size_left, window_size_right, max_seqlen_q, max_seqlen_k,
+                          name="window_size"):
+    """(causal, (left, right)) of a packed (varlen) call's FA3 (causal, window_size), resolved as
+    FA3's C++ resolves it, with max_seqlen_q/k (dash.validate.resolve_window): a bound that covers
+    every key of the longest sequence (left >= max_seqlen_k - 1, right >= max_seqlen_q - 1) or is
+    negative is none, causal sets right = 0, and (-1, 0) is the causal mask (TransformerEngine
+    passes both). The band then applies to every sequence from its own bottom-right corner."""
+    return validate.resolve_window(bool(causal), (int(window_size_left), int(window_size_right)),
+                                   max_seqlen_q, max_seqlen_k, name)
 
 
 def resolve_fa3_window(causal, window_size, q, k, name="window_size"):
@@ -460,7 +468,9 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
 
     max_seqlen_q/k must be Python ints, as FA3's; dash sizes nothing by them (its grid follows the
     totals and cu_seqlens, so a wrong max_seqlen cannot drop rows) and uses them only where FA3
-    does, to resolve window_size. The offsets and lengths are not checked (that would sync on
+    does, to resolve window_size (resolve_varlen_window). `window_size=(left, right)` is FA3's
+    sliding window: every sequence runs the band from its own bottom-right corner, forward and
+    backward (every schedule over each sequence's band). The offsets and lengths are not checked (that would sync on
     the GPU; FA3 does not check them either): set DASH_CHECK_VARLEN=1 to check them, at the cost
     of a sync per call. Offsets out of order or range give wrong results for those sequences,
     never a read or write outside the tensors (the backward, which checks them on the GPU, then
@@ -475,7 +485,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     they do not depend on the other sequences, their order or the batch size. Rows without a
     gradient (padding, rows outside every sequence) get zeros. `pack_gqa` (a hint) is accepted
     and changes nothing; `sm_margin` is validated. Arguments dash does not support (qv, the descales, attention_chunk, softcap,
-    num_splits > 1, a sliding window, cu_seqlens None) raise NotImplementedError naming them.
+    num_splits > 1, cu_seqlens None) raise NotImplementedError naming them.
     CPU tensors run dash's fp32 reference, with the offsets checked.
     """
     where = "dash.flash_attn_varlen_func"
@@ -484,7 +494,6 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     _not_supported("k_descale", k_descale, None, where)
     _not_supported("v_descale", v_descale, None, where)
     _not_supported("attention_chunk", attention_chunk, 0, where)
-    _not_supported("softcap", softcap, 0.0, where)
     check_num_splits(num_splits, where)
     for name, value in (("cu_seqlens_q", cu_seqlens_q), ("cu_seqlens_k", cu_seqlens_k)):
         if value is None:
@@ -498,7 +507,8 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
-    causal = bool(mask_of_window(causal, *window_size, max_seqlen_q, max_seqlen_k))
+    causal, window = resolve_varlen_window(causal, *window_size, max_seqlen_q, max_seqlen_k)
+    softcap = validate.check_varlen_softcap(softcap)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
@@ -507,10 +517,10 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
         if det and sched == "atomic":
             raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
                              "deterministic request")
-        ops.check_schedule(sched, det, causal)
+        ops.check_schedule(sched, det, validate.banded(causal, window))
         out, lse = _attn_fwd_varlen_for_grad_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
-                                                softmax_scale, causal, det, sched)
+                                                softmax_scale, causal, *window, softcap, det, sched)
     else:
         out, lse = _attn_fwd_varlen_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale,
-                                       causal)
+                                       causal, *window, softcap)
     return (out, lse) if return_attn_probs else out

@@ -334,7 +334,7 @@ VARLEN_SCHEDULE_CODES = {name: i for i, name in enumerate(DETERMINISTIC_SCHEDULE
 
 
 def varlen_auto_schedule(causal: bool, heads: int, heads_kv: int) -> str:
-    """What "auto" runs for a packed batch. It may depend only on the call's constants, never on
+    """What "auto" runs for a packed batch (causal: a banded mask, causal or a sliding window). It may depend only on the call's constants, never on
     the lengths of the batch (docs/varlen.md: a sequence's bits must not depend on its
     neighbours), so it is one schedule per mask and head grouping, the fastest measured on
     bench/varlen.py's packings (H100, bench/NOTES.md "Varlen backward"): with MHA, shift on full
@@ -359,12 +359,15 @@ def resolve_varlen_schedule(schedule: str, deterministic: bool, causal: bool, he
 
 
 def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None,
-                    seqused_k=None, softmax_scale=None, causal=False, deterministic=True, schedule="auto"):
+                    seqused_k=None, softmax_scale=None, causal=False, window=(-1, -1), softcap=0.0,
+                    deterministic=True, schedule="auto"):
     """Gradients (dq, dk, dv) of a packed batch (FA3's varlen layout; dash.flash_attn_varlen_func).
 
     q, out, dout (total_q, heads, d); k, v (total_k, heads_kv, d); softmax_lse fp32 (heads,
     total_q) as the varlen forward returns it; cu_seqlens_q/k int32 (batch + 1,), seqused_q/k
-    None or int32 (batch,), on q's device. Sequence b's gradients are bitwise those of
+    None or int32 (batch,), on q's device; causal and window (a sliding window, FA3's window_size,
+    resolved by dash.validate.resolve_packed_window) from each sequence's bottom-right corner;
+    softcap: not yet on packed batches (NotImplementedError). Sequence b's gradients are bitwise those of
     attn_bwd on that sequence alone with the same schedule: its order of additions follows its
     own lengths only (csrc/bwd/bwd_varlen.h). Rows without a gradient (padding past seqused, rows
     past the last sequence) get dq = 0 and dk = dv = 0; rows before cu_seqlens_q[0] of dq are not
@@ -381,8 +384,10 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
         raise ValueError(f"softmax_lse of a packed batch must have shape (heads, total_q) = {(heads, total_q)}, "
                          f"got {tuple(softmax_lse.shape)}")
     softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
-    causal = bool(causal)
-    name, code, det = resolve_varlen_schedule(schedule, deterministic, causal, heads, heads_kv)
+    causal, window = validate.resolve_packed_window(bool(causal), window)
+    validate.check_varlen_softcap(softcap)
+    banded = validate.banded(causal, window)
+    name, code, det = resolve_varlen_schedule(schedule, deterministic, banded, heads, heads_kv)
     validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse,
                            "cu_seqlens_q": cu_seqlens_q, "cu_seqlens_k": cu_seqlens_k})
     if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
@@ -400,7 +405,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     C = _ext.load()
     q, k, v, out, dout = (validate.for_tma(t) for t in (q, k, v, out, dout))
     softmax_lse = softmax_lse.contiguous()
-    block_m, _ = C.bwd_tile_shape(head_dim, causal)
+    block_m, _ = C.bwd_tile_shape(head_dim, banded)
     # One workspace tile per query-tile slot (csrc/common/varlen_tiles.h): a function of the
     # totals and the batch size, so that CUDA graphs replay with other lengths.
     tiles = heads * (total_q // block_m + batch + 1)
@@ -415,6 +420,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     p.seqlen_q, p.seqlen_k, p.head_dim = total_q, total_k, head_dim
     p.softmax_scale = float(softmax_scale)
     p.causal = causal
+    p.window_left, p.window_right = window
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum, p.dq_accum = scratch.lse_log2, scratch.dpsum, scratch.dq_accum
     p.dq_counter, p.launch_claim = scratch.counter(0), scratch.counter(tiles)

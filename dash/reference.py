@@ -137,12 +137,12 @@ def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upca
 
 
 def attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None, seqused_k=None, causal=False,
-                         softmax_scale=None, upcast=True):
+                         softmax_scale=None, upcast=True, window=(-1, -1), softcap=0.0):
     """A packed (variable-length) batch as FA3's flash_attn_varlen_func computes it: attention_ref on
     each sequence's slices. q (total_q, heads, d), k and v (total_k, heads_kv, d); sequence b has
     the query rows cu_seqlens_q[b] + [0, seqused_q[b]) and the key rows cu_seqlens_k[b] +
-    [0, seqused_k[b]) (without seqused: its whole span), causal aligned to its own bottom-right
-    corner. Returns (out like q, lse fp32 (heads, total_q)); every row that gets no result (a
+    [0, seqused_k[b]) (without seqused: its whole span), causal and window (a sliding window,
+    band_mask) aligned to its own bottom-right corner, softcap as in attention_ref. Returns (out like q, lse fp32 (heads, total_q)); every row that gets no result (a
     sequence without keys, padding past seqused_q, rows outside every sequence) has out = 0 and
     lse = -inf, as dash's kernel writes them."""
     total_q, heads, _ = q.shape
@@ -158,14 +158,14 @@ def attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None,
         if sq == 0 or sk == 0:
             continue
         o, l = attention_ref(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], causal=causal,
-                             softmax_scale=softmax_scale, upcast=upcast)
+                             softmax_scale=softmax_scale, upcast=upcast, window=window, softcap=softcap)
         out[q0:q0 + sq] = o[0]
         lse[:, q0:q0 + sq] = l[0].float()
     return out, lse
 
 
 def attention_varlen_ref_bwd(q, k, v, dout, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None, seqused_k=None,
-                             causal=False, softmax_scale=None):
+                             causal=False, softmax_scale=None, window=(-1, -1), softcap=0.0):
     """(dq, dk, dv) of attention_varlen_ref in closed form (attention_ref_bwd on each sequence's
     slices), in the inputs' dtypes; rows outside every sequence's used tokens get 0. What dash runs
     for a packed batch on CPU tensors."""
@@ -180,6 +180,6 @@ def attention_varlen_ref_bwd(q, k, v, dout, cu_seqlens_q, cu_seqlens_k, *, sequs
         if sq == 0 or sk == 0:
             continue
         g = attention_ref_bwd(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], dout[None, q0:q0 + sq],
-                              causal=causal, softmax_scale=softmax_scale)
+                              causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap)
         dq[q0:q0 + sq], dk[k0:k0 + sk], dv[k0:k0 + sk] = g[0][0], g[1][0], g[2][0]
     return dq, dk, dv

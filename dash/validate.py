@@ -231,6 +231,23 @@ def resolve_window(causal, window, seqlen_q, seqlen_k, name="window") -> tuple:
     return False, (left, right)
 
 
+def resolve_packed_window(causal, window, name="window") -> tuple:
+    """resolve_window for a packed (varlen) batch at the low-level entry points, which do not know
+    the longest sequence: a negative bound is none, causal sets right = 0, and (-1, 0) is the causal
+    mask; a bound is kept whatever its size (a band that covers a sequence's every key masks
+    nothing there). dash.flash_attn_varlen_func resolves with max_seqlen_q/k first, as FA3."""
+    return resolve_window(causal, window, 1 << 62, 1 << 62, name)
+
+
+def check_varlen_softcap(softcap) -> float:
+    """check_softcap for a packed batch, whose kernels have no capped instances yet."""
+    softcap = check_softcap(softcap)
+    if softcap:
+        raise NotImplementedError(f"dash does not support softcap on packed (varlen) batches yet (softcap={softcap}); "
+                                  "dash.flash_attn_func runs it on fixed-length batches")
+    return softcap
+
+
 def banded(causal, window) -> bool:
     """Whether a resolved (causal, window) (resolve_window's result) is a band: the causal mask or
     a sliding window. Banded masks take the causal tile configuration, tile counter and schedules."""

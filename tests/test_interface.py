@@ -18,32 +18,51 @@ def test_unsupported_arguments_raise(kwargs, name):
 
 
 @pytest.mark.parametrize("causal,window,seqlen_q,seqlen_k,expected", [
-    (False, (-1, -1), 8, 8, False), (True, (-1, -1), 8, 8, True),
-    (False, (-1, 0), 8, 8, True),      # FA3: (-1, 0) is the causal mask (TransformerEngine passes it)
-    (True, (-1, 0), 8, 8, True), (False, (7, 7), 8, 8, False), (False, (100, 0), 8, 8, True),
-    (True, (7, -1), 8, 8, True), (False, (-1, 0), 1, 8, False),  # one query row: causal == full
-    (False, (3, 7), 8, 4, False), (True, (2, -1), 4, 3, True),
+    (False, (-1, -1), 8, 8, (False, (-1, -1))), (True, (-1, -1), 8, 8, (True, (-1, -1))),
+    (False, (-1, 0), 8, 8, (True, (-1, -1))),   # FA3: (-1, 0) is the causal mask (TransformerEngine passes it)
+    (True, (-1, 0), 8, 8, (True, (-1, -1))), (False, (7, 7), 8, 8, (False, (-1, -1))),
+    (False, (100, 0), 8, 8, (True, (-1, -1))), (True, (7, -1), 8, 8, (True, (-1, -1))),
+    (False, (-1, 0), 1, 8, (False, (-1, -1))),  # one query row: causal == full
+    (False, (3, 7), 8, 4, (False, (-1, -1))), (True, (2, -1), 4, 3, (True, (-1, -1))),
+    (False, (2, 0), 8, 8, (False, (2, 0))), (True, (2, -1), 8, 8, (False, (2, 0))),
+    (False, (-1, 2), 8, 8, (False, (-1, 2))), (False, (6, -1), 8, 8, (False, (6, -1))),
+    (True, (0, -1), 8, 2, (False, (0, 0))),
 ])
-def test_window_size_that_is_the_full_or_the_causal_mask(causal, window, seqlen_q, seqlen_k, expected):
-    from dash.interface import mask_of_window
+def test_window_size_of_packed_batches_resolves_with_the_longest_sequence(causal, window, seqlen_q, seqlen_k,
+                                                                          expected):
+    """A packed call's window_size resolves as FA3's, with max_seqlen_q/k: the full or the causal
+    mask where the band covers every key of the longest sequence, else the band itself."""
+    from dash.interface import resolve_varlen_window
 
-    assert mask_of_window(causal, *window, seqlen_q, seqlen_k) is expected
+    assert resolve_varlen_window(causal, *window, seqlen_q, seqlen_k) == expected
 
 
-@pytest.mark.parametrize("causal,window,seqlen_q,seqlen_k", [
-    (False, (2, 0), 8, 8), (True, (2, -1), 8, 8), (False, (-1, 2), 8, 8), (False, (0, 0), 8, 8),
-    (False, (6, -1), 8, 8), (True, (0, -1), 8, 2),
-])
-def test_sliding_windows_of_packed_batches_raise(causal, window, seqlen_q, seqlen_k):
-    from dash.interface import mask_of_window
+@pytest.mark.parametrize("causal,window", [(False, (2, 0)), (True, (2, -1)), (False, (-1, 2)), (False, (0, 0)),
+                                           (False, (3, 5))])
+def test_cpu_packed_sliding_window_runs_the_band_per_sequence(causal, window):
+    """flash_attn_varlen_func's window_size reaches each sequence's band, from its own bottom-right
+    corner, in the forward and the backward (CPU: the reference through the custom ops, against
+    flash_attn_func on each sequence alone; tests/test_varlen_window.py holds the kernels to it)."""
+    lengths = [(8, 8), (6, 11), (11, 6), (1, 5)]
+    total_q, total_k = sum(a for a, _ in lengths), sum(b for _, b in lengths)
+    g = torch.Generator().manual_seed(3)
+    q, dout = (torch.randn(total_q, 4, 64, generator=g).bfloat16().requires_grad_(True) for _ in range(2))
+    k, v = (torch.randn(total_k, 2, 64, generator=g).bfloat16().requires_grad_(True) for _ in range(2))
+    cu_q = torch.tensor([0, 8, 14, 25, 26], dtype=torch.int32)
+    cu_k = torch.tensor([0, 8, 19, 25, 30], dtype=torch.int32)
+    out = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 11, 11, causal=causal, window_size=window)
+    dq, dk, dv = torch.autograd.grad(out, (q, k, v), dout)
+    for b, (sq, sk) in enumerate(lengths):
+        sl_q, sl_k = slice(int(cu_q[b]), int(cu_q[b + 1])), slice(int(cu_k[b]), int(cu_k[b + 1]))
+        alone = [t[None, s].detach().clone().requires_grad_(True) for t, s in ((q, sl_q), (k, sl_k), (v, sl_k))]
+        # the band as resolved for the whole batch (max_seqlen 11), not for the sequence alone
+        from dash.reference import attention_ref
 
-    with pytest.raises(NotImplementedError, match=r"window_size=\("):
-        mask_of_window(causal, *window, seqlen_q, seqlen_k)
-    q = torch.zeros(seqlen_q, 2, 64, dtype=torch.bfloat16)
-    k = torch.zeros(seqlen_k, 2, 64, dtype=torch.bfloat16)
-    cu_q, cu_k = (torch.tensor([0, n], dtype=torch.int32) for n in (seqlen_q, seqlen_k))
-    with pytest.raises(NotImplementedError, match=r"varlen.*window_size=\("):
-        dash.flash_attn_varlen_func(q, k, k, cu_q, cu_k, seqlen_q, seqlen_k, causal=causal, window_size=window)
+        ref, _ = attention_ref(*alone, causal=causal, window=window, upcast=False)
+        grads = torch.autograd.grad(ref, alone, dout[None, sl_q])
+        assert torch.allclose(out[sl_q].float(), ref[0].float(), atol=2e-2), b
+        for got, want in zip((dq[sl_q], dk[sl_k], dv[sl_k]), grads):
+            assert torch.allclose(got.float(), want[0].float(), atol=5e-2), b
 
 
 @pytest.mark.parametrize("causal,window", [(False, (2, 0)), (True, (2, -1)), (False, (-1, 2)), (False, (0, 0)),

@@ -11,11 +11,15 @@ import pytest
 from dash.schedule import Problem, build_tables, check
 from dash.schedule.problem import col_ranges, row_ranges
 from dash.schedule.tables import SCHEDULES, applies
-from dash.schedule.varlen import (ORDERS, build_grid, cta_program, build_varlen_tables, check_wave_contract,
-                                  decode_position, evaluate_sequence, replay, seq_col_range,
+from dash.schedule.varlen import (ORDERS, band_of, build_grid, cta_program, build_varlen_tables, check_wave_contract,
+                                  decode_position, evaluate_sequence, problem_mask, replay, seq_col_range,
                                   seq_row_range, seq_shift_causal_applies)
 
 TILES = [(64, 128), (80, 128), (128, 128), (128, 64), (64, 64)]   # last two: block_n < or = block_m
+# Masks as the varlen model takes them: full, causal, and sliding windows (left, right) with either
+# side unbounded, windows shorter than a tile, and causal windows (right = 0).
+MASKS = [False, True, (0, 0), (1, 0), (100, 0), (127, 0), (300, 0), (5, 7), (64, 64), (200, 17), (-1, 30),
+         (40, -1), (0, 129), (513, 513)]
 EDGE = [0, 1, 63, 64, 65, 127, 128, 129, 200, 256, 257]
 
 
@@ -37,9 +41,9 @@ def random_batches(seed, count, max_len=700, max_b=7):
 
 
 def test_ranges_are_the_problem_ranges():
-    for (bm, bn), causal in itertools.product(TILES, (False, True)):
-        for sq, sk in itertools.product([1, 63, 64, 65, 128, 129, 300], repeat=2):
-            p = Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, mask="causal" if causal else "full")
+    for (bm, bn), causal in itertools.product(TILES, MASKS):
+        for sq, sk in itertools.product([1, 63, 64, 65, 128, 129, 300, 700], repeat=2):
+            p = Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, **problem_mask(causal))
             n_lo, n_hi = row_ranges(p)
             m_lo, m_hi = col_ranges(p)
             assert [seq_row_range(m, sq, sk, bm, bn, causal) for m in range(p.num_m)] == \
@@ -58,8 +62,20 @@ def test_shift_causal_predicate_is_applies():
             (sq, sk, bm, bn)
 
 
+def test_shift_causal_predicate_is_applies_over_windows():
+    """With a sliding window the early KV tiles may see no row (seqlen_k > seqlen_q), which the
+    scan skips: it agrees with tables.applies on every band of MASKS."""
+    lens = [1, 63, 64, 65, 128, 129, 255, 256, 400, 1000, 2100, 4200]
+    for (bm, bn), mask in itertools.product(TILES, MASKS[2:]):
+        for sq, sk in itertools.product(lens, lens):
+            p = Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, **problem_mask(mask))
+            assert seq_shift_causal_applies(sq, sk, bm, bn, mask) == (applies(p, "shift_causal") == ""), \
+                (sq, sk, bm, bn, mask)
+
+
 @pytest.mark.parametrize("schedule", SCHEDULES)
-@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("causal", [False, True, (100, 0), (5, 7), (200, 17), (40, -1), (-1, 30)],
+                         ids=["full", "causal", "w100,0", "w5,7", "w200,17", "w40,-1", "w-1,30"])
 def test_closed_forms_equal_the_flat_tables_and_the_single_sequence_builder(schedule, causal):
     """Exhaustive per element on small ragged batches: every entry the scalar evaluator computes
     equals the flat host table, and each sequence's part equals build_tables for its shape."""
@@ -80,8 +96,7 @@ def test_closed_forms_equal_the_flat_tables_and_the_single_sequence_builder(sche
                 assert vt.rank_of(b).ravel().tolist() == ref["rank"], (schedule, sq[b], sk[b])
                 assert vt.num_contrib[vt.q_off[b]:vt.q_off[b + 1]].tolist() == ref["num_contrib"]
                 if sq[b] and sk[b]:
-                    p = Problem(seqlen_q=sq[b], seqlen_k=sk[b], block_m=bm, block_n=bn,
-                                mask="causal" if causal else "full")
+                    p = Problem(seqlen_q=sq[b], seqlen_k=sk[b], block_m=bm, block_n=bn, **problem_mask(causal))
                     t = build_tables(p, schedule)
                     check(t, p, capacity=32)
                     assert np.array_equal(vt.rank_of(b), t.rank)
@@ -94,11 +109,13 @@ def test_closed_forms_equal_the_flat_tables_and_the_single_sequence_builder(sche
 
 def test_closed_forms_at_longer_sequences():
     """Several waves per sequence (N > 32): the shift family's wave arithmetic."""
-    for schedule, causal in [("shift", False), ("shift_causal", True), ("spt", True), ("ascending", False)]:
-        for sq, sk in [(64 * 70 + 5, 128 * 40 + 1), (4200, 4200), (128 * 33, 128 * 33 - 64)]:
+    for schedule, causal in [("shift", False), ("shift_causal", True), ("spt", True), ("ascending", False),
+                             ("shift_causal", (1000, 0)), ("spt", (700, 0)), ("descending", (300, 300)),
+                             ("shift_causal", (4096, 0))]:
+        for sq, sk in [(64 * 70 + 5, 128 * 40 + 1), (4200, 4200), (128 * 33, 128 * 33 - 64), (3000, 9000)]:
             ref = evaluate_sequence(schedule, sq, sk, 64, 128, causal)
-            t = build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=64, block_n=128,
-                                     mask="causal" if causal else "full"), schedule)
+            t = build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=64, block_n=128, **problem_mask(causal)),
+                             schedule)
             assert ref["built_as"] == t.built_as
             assert t.rank.ravel().tolist() == ref["rank"]
             assert t.visit_m.tolist() == ref["visit_m"]

@@ -316,7 +316,6 @@ def cpu_case(dtype=torch.bfloat16, head_dim=64):
     (lambda a: {**a, "max_seqlen_k": -1}, ValueError, "max_seqlen_k must be >= 0"),
     (lambda a: {**a, "cu_seqlens_q": None}, NotImplementedError, "cu_seqlens_q=None"),
     (lambda a: {**a, "softcap": 3.0}, NotImplementedError, "softcap"),
-    (lambda a: {**a, "window_size": (3, 0)}, NotImplementedError, "window_size"),
     (lambda a: {**a, "num_splits": 2}, NotImplementedError, "num_splits"),
     (lambda a: {**a, "qv": a["q"]}, NotImplementedError, "qv"),
     (lambda a: {**a, "softmax_scale": -1.0}, ValueError, "softmax_scale must be a positive"),
@@ -372,7 +371,7 @@ def test_varlen_inference_op_has_no_backward():
 
     q, k, v, cu_q, cu_k = cpu_case()
     q.requires_grad_(True)
-    out, _ = torch.ops.dash.attn_fwd_varlen(q, k, v, cu_q, cu_k, None, None, 0.125, True)
+    out, _ = torch.ops.dash.attn_fwd_varlen(q, k, v, cu_q, cu_k, None, None, 0.125, True, -1, -1, 0.0)
     with pytest.raises(RuntimeError, match="attn_fwd_varlen_for_grad"):
         out.float().sum().backward()
 
@@ -396,7 +395,7 @@ def test_varlen_fake_tensors():
         q = torch.empty(50, 8, 128, dtype=torch.bfloat16)
         k = torch.empty(70, 2, 128, dtype=torch.bfloat16)
         cu = torch.empty(4, dtype=torch.int32)
-        out, lse = torch.ops.dash.attn_fwd_varlen(q, k, k, cu, cu, None, None, 0.1, True)
+        out, lse = torch.ops.dash.attn_fwd_varlen(q, k, k, cu, cu, None, None, 0.1, True, -1, -1, 0.0)
         assert out.shape == (50, 8, 128) and lse.shape == (8, 50) and lse.dtype == torch.float32
 
 

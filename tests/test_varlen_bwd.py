@@ -24,7 +24,7 @@ import dash
 from dash import ops
 from dash.reference import attention_varlen_ref
 from dash.schedule.tables import SCHEDULES
-from dash.schedule.varlen import cta_program, seq_built_as
+from dash.schedule.varlen import band_of, cta_program, seq_built_as
 from tests.helpers import assert_close_as_fa3
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -363,9 +363,11 @@ def test_varlen_backward_fake_tensors():
         k = torch.empty(70, 2, 128, dtype=torch.bfloat16)
         lse = torch.empty(8, 50)
         cu = torch.empty(4, dtype=torch.int32)
-        dq, dk, dv = torch.ops.dash.attn_bwd_varlen(q, q, k, k, q, lse, cu, cu, None, None, 0.1, True, True, "auto")
+        dq, dk, dv = torch.ops.dash.attn_bwd_varlen(q, q, k, k, q, lse, cu, cu, None, None, 0.1, True, -1, -1, 0.0, True,
+                                                    "auto")
         assert dq.shape == q.shape and dk.shape == k.shape and dv.shape == k.shape
-        out, lse = torch.ops.dash.attn_fwd_varlen_for_grad(q, k, k, cu, cu, None, None, 0.1, True, True, "auto")
+        out, lse = torch.ops.dash.attn_fwd_varlen_for_grad(q, k, k, cu, cu, None, None, 0.1, True, -1, -1, 0.0, True,
+                                                          "auto")
         assert out.shape == q.shape and lse.shape == (8, 50)
 
 
@@ -374,18 +376,19 @@ _DRIVER = r"""
 #include <cstdio>
 #include <vector>
 #include "bwd/bwd_varlen.h"
-// stdin: batch heads heads_kv total_q total_k block_m block_n causal schedule, cu_q, cu_k.
+// stdin: batch heads heads_kv total_q total_k block_m block_n left right schedule, cu_q, cu_k (the
+// band (left, right) as common/band.h: full -1 -1, causal -1 0).
 // stdout, per launch position: has_work seq head n tile_base q_slots visits (m rank)...;
 // then per query-tile slot t: "T has_rows seq head m_block".
 int main() {
-  int batch, heads, heads_kv, total_q, total_k, bm, bn, causal, schedule;
-  if (std::scanf("%d %d %d %d %d %d %d %d %d", &batch, &heads, &heads_kv, &total_q, &total_k, &bm, &bn, &causal,
-                 &schedule) != 9) return 2;
+  int batch, heads, heads_kv, total_q, total_k, bm, bn, left, right, schedule;
+  if (std::scanf("%d %d %d %d %d %d %d %d %d %d", &batch, &heads, &heads_kv, &total_q, &total_k, &bm, &bn, &left,
+                 &right, &schedule) != 10) return 2;
   std::vector<int> cu_q(batch + 1), cu_k(batch + 1);
   for (int& x : cu_q) if (std::scanf("%d", &x) != 1) return 2;
   for (int& x : cu_k) if (std::scanf("%d", &x) != 1) return 2;
   dash::varlen_tiles::Packed p{cu_q.data(), cu_k.data(), nullptr, nullptr, batch, heads, total_q, total_k};
-  const dash::bwd_varlen::Geometry g{bm, bn, causal != 0, schedule};
+  const dash::bwd_varlen::Geometry g{bm, bn, dash::Band{left, right}, schedule};
   for (int b = 0; b < batch; ++b) if (!dash::bwd_varlen::offsets_in_order(p, b)) return 3;
   const long long n = heads_kv * dash::bwd_varlen::positions_per_head(total_k, batch, bn);
   for (long long x = 0; x < n; ++x) {
@@ -422,7 +425,7 @@ def kernel_schedule(tmp_path_factory):
         subprocess.run(base, check=True, capture_output=True, text=True)
 
     def run(heads, heads_kv, cu_q, cu_k, bm, bn, causal, schedule):
-        words = [len(cu_q) - 1, heads, heads_kv, cu_q[-1], cu_k[-1], bm, bn, int(causal),
+        words = [len(cu_q) - 1, heads, heads_kv, cu_q[-1], cu_k[-1], bm, bn, *band_of(causal),
                  ops.VARLEN_SCHEDULE_CODES[schedule], *cu_q, *cu_k]
         proc = subprocess.run([str(exe)], input=" ".join(map(str, words)), capture_output=True, text=True, check=True)
         ctas, slots = [], []
@@ -455,10 +458,10 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
     """Every launch position's (sequence, head, KV tile, visits, ranks) from the kernel's closed
     forms is the model's cta_program; every dQ tile a CTA adds to is, in the forward's tile map,
     the slot of that (sequence, q-head, Q tile)."""
-    for schedule, causal in itertools.product(SCHEDULES, (False, True)):
-        if schedule == "shift" and causal or schedule == "shift_causal" and not causal:
+    for schedule, causal in itertools.product(SCHEDULES, (False, True, (100, 0), (5, 7), (300, -1), (-1, 40))):
+        if schedule == "shift" and causal is True or schedule == "shift_causal" and causal is False:
             continue
-        for (sq, sk), (heads, heads_kv) in zip(_batches(bm + bn + len(schedule) + causal, 4) + [([4200, 0, 129], [4200, 300, 0])],
+        for (sq, sk), (heads, heads_kv) in zip(_batches(bm + bn + len(schedule) + sum(band_of(causal)), 4) + [([4200, 0, 129], [4200, 300, 0])],
                                                itertools.cycle([(2, 2), (4, 2), (3, 1)])):
             cq = [0] + list(itertools.accumulate(sq))
             ck = [0] + list(itertools.accumulate(sk))

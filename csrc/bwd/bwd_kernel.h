@@ -49,7 +49,7 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     if (warp == 0) {
       __syncwarp();
       const int position = smem.launch_position;
-      const bwd_varlen::Geometry g{Traits::kBlockM, Traits::kBlockN, p.geometry.causal, p.geometry.schedule};
+      const bwd_varlen::Geometry g{Traits::kBlockM, Traits::kBlockN, p.geometry.band, p.geometry.schedule};
       const int b = *p.varlen_status == 0 ? bwd_varlen::find_sequence_warp(p.packed, p.heads_kv, position, g.block_n) : -1;
       if (threadIdx.x == 0) smem.varlen = bwd_varlen::cta_of_sequence(p.packed, p.heads_kv, position, b, g);
     }

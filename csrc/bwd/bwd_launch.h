@@ -91,8 +91,6 @@ struct BwdLaunch {
     kp.scale_log2 = scales.scale_log2;
     kp.softcap_scale = scales.softcap_scale;
     kp.inv_scale_log2 = 1.f / scales.scale_log2;
-    DASH_REQUIRE(!Varlen || !p.windowed(),
-                 "the varlen backward has no sliding window (BwdParams.window_left/right must be -1)");
     kp.band = Band::of(p.causal, p.window_left, p.window_right);
     kp.deterministic = p.deterministic;
     kp.lse_log2 = reinterpret_cast<const float*>(p.lse_log2);
@@ -122,7 +120,7 @@ struct BwdLaunch {
                                        reinterpret_cast<int const*>(p.seqused_q),
                                        reinterpret_cast<int const*>(p.seqused_k),
                                        p.batch, p.heads, p.seqlen_q, p.seqlen_k};
-      kp.geometry = bwd_varlen::Geometry{Traits::kBlockM, Traits::kBlockN, p.causal, p.varlen_schedule};
+      kp.geometry = bwd_varlen::Geometry{Traits::kBlockM, Traits::kBlockN, kp.band, p.varlen_schedule};
       kp.varlen_status = reinterpret_cast<int const*>(p.varlen_status);
       // Every k/v head's launch positions (bwd_varlen.h): a function of total_k and the batch size.
       const long long positions = int64_t(p.heads_kv) * bwd_varlen::positions_per_head(p.seqlen_k, p.batch, Traits::kBlockN);

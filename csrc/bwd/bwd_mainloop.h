@@ -182,7 +182,7 @@ struct BwdMainloop {
   static __device__ __forceinline__ int rank_of(Params const& p, WorkTile const& w, int m) {
     if constexpr (Traits::kVarlen) {
       // the tile sizes as compile-time constants: the closed forms' divisions by them are shifts
-      const bwd_varlen::Geometry g{kBlockM, kBlockN, p.geometry.causal, p.geometry.schedule};
+      const bwd_varlen::Geometry g{kBlockM, kBlockN, p.geometry.band, p.geometry.schedule};
       return bwd_varlen::rank_of(w.varlen.s, g, m, w.n);
     } else {
       return p.rank[m * p.num_n_blocks + w.n];

@@ -33,6 +33,7 @@
 // program with the Python model.
 #pragma once
 
+#include "common/band.h"
 #include "common/varlen_tiles.h"
 
 namespace dash::bwd_varlen {
@@ -51,7 +52,7 @@ DASH_VARLEN_FN int cdiv(int a, int b) { return (a + b - 1) / b; }
 // Per-call constants.
 struct Geometry {
   int block_m, block_n;
-  bool causal;
+  Band band;     // the mask (common/band.h): full (-1, -1), causal (-1, 0) or a sliding window
   int schedule;  // the schedule asked for (Schedule)
 };
 
@@ -65,34 +66,67 @@ struct Sequence {
 
 DASH_VARLEN_FN int wave_of(int M, int N) { return max_of(1, min_of(min_of(M, N), kWaveLimit)); }
 
-// n_hi of Q tile m: it touches KV tiles [0, n_hi) (seq_row_range; n_lo is always 0).
-DASH_VARLEN_FN int row_end(Sequence const& s, Geometry const& g, int m) {
-  if (!g.causal) return s.N;
-  const int u = min_of((m + 1) * g.block_m, s.sq) - 1 + s.sk - s.sq;
-  return u < 0 ? 0 : min_of(u / g.block_n + 1, s.N);
+// A half-open range of tiles.
+struct TileRange {
+  int lo, hi;
+};
+
+// [n_lo, n_hi) of Q tile m: the KV tiles it touches (seq_row_range; problem.row_ranges). The band
+// is bottom-right aligned (off = sk - sq): the first row i0 sees keys from i0 + off - left on, the
+// last row i1 up to i1 + off + right.
+DASH_VARLEN_FN TileRange row_range(Sequence const& s, Geometry const& g, int m) {
+  const int off = s.sk - s.sq;
+  TileRange r{0, s.N};
+  if (g.band.left >= 0) {
+    const int t = m * g.block_m + off - g.band.left;
+    r.lo = t > s.sk - 1 ? s.N : max_of(t, 0) / g.block_n;
+  }
+  if (g.band.right >= 0) {
+    const int u = min_of((m + 1) * g.block_m, s.sq) - 1 + off + g.band.right;
+    r.hi = clamp_to(floor_div(u, g.block_n) + 1, 0, s.N);
+  }
+  return r;
 }
 
-// m_lo of KV tile n: it is touched by Q tiles [m_lo, M), none when m_lo = M (seq_col_range).
-DASH_VARLEN_FN int col_begin(Sequence const& s, Geometry const& g, int n) {
-  if (!g.causal) return 0;
-  const int t = n * g.block_n - (s.sk - s.sq);
-  if (t > s.sq - 1) return s.M;
-  return t < 0 ? 0 : t / g.block_m;
+// [m_lo, m_hi) of KV tile n: the Q tiles that touch it (seq_col_range; problem.col_ranges).
+// m_lo: the first Q tile whose last row sees key n * bn, i.e. the first row t = n bn - off - right
+// that does (none if t > sq - 1). m_hi: the first Q tile whose first row sees no key of the tile
+// (its first key m bm + off - left lies at or past min((n + 1) bn, sk)).
+DASH_VARLEN_FN TileRange col_range(Sequence const& s, Geometry const& g, int n) {
+  const int off = s.sk - s.sq;
+  TileRange c{0, s.M};
+  if (g.band.right >= 0) {
+    const int t = n * g.block_n - off - g.band.right;
+    c.lo = t > s.sq - 1 ? s.M : (t < 0 ? 0 : t / g.block_m);
+  }
+  if (g.band.left >= 0) {
+    const int v = min_of((n + 1) * g.block_n, s.sk) - off + g.band.left;
+    c.hi = min_of(ceil_div_floor0(v, g.block_m), s.M);
+  }
+  c.hi = max_of(c.hi, c.lo);
+  return c;
 }
 
 // seq_shift_causal_applies: the first rows of the visiting KV tiles strictly rise inside every
-// wave. Closed form for block_n >= block_m (every kernel tile); a scan otherwise.
+// wave. Without a left bound (causal, or a right bound alone) in closed form for block_n >=
+// block_m (every kernel tile): tiles 0 and 1 visit, both in wave 0, and only the clamp of their
+// first rows to 0 can tie them. With a left bound a scan from the first KV tile any row sees,
+// which stops at the first tie or (block_n >= block_m) at the first visiting tile whose first
+// row is past 0: from there on the first rows rise by at least one per tile. It ends within a
+// few tiles on every band (a tie needs two visiting tiles of one wave at row 0).
 DASH_VARLEN_FN bool shift_causal_applies(Sequence const& s, Geometry const& g) {
-  if (!g.causal) return false;
+  if (!g.band.bounded()) return false;
   const int P = min_of(s.P, s.N);
   if (P < 2) return true;
-  if (g.block_n >= g.block_m) return s.sk - s.sq <= g.block_n - g.block_m;
+  if (g.band.left < 0 && g.band.right >= 0 && g.block_n >= g.block_m)
+    return s.sk - s.sq + g.band.right <= g.block_n - g.block_m;
   int prev_lo = -1, prev_wave = -1;
-  for (int n = 0; n < s.N; ++n) {
-    const int lo = col_begin(s, g, n);
-    if (lo >= s.M) continue;
-    if (prev_wave == n / P && lo <= prev_lo) return false;
-    prev_lo = lo, prev_wave = n / P;
+  for (int n = row_range(s, g, 0).lo; n < s.N; ++n) {
+    const TileRange c = col_range(s, g, n);
+    if (c.lo >= c.hi) continue;
+    if (prev_wave == n / P && c.lo <= prev_lo) return false;
+    prev_lo = c.lo, prev_wave = n / P;
+    if (g.block_n >= g.block_m && c.lo >= 1) return true;
   }
   return true;
 }
@@ -103,7 +137,7 @@ DASH_VARLEN_FN Sequence make_sequence(int sq, int sk, Geometry const& g) {
   s.M = cdiv(sq, g.block_m), s.N = cdiv(sk, g.block_n);
   s.P = wave_of(s.M, s.N);
   s.built = g.schedule;
-  if (g.schedule == kShift && g.causal) s.built = kDescending;
+  if (g.schedule == kShift && g.band.bounded()) s.built = kDescending;
   if (g.schedule == kShiftCausal && !shift_causal_applies(s, g)) s.built = kDescending;
   return s;
 }
@@ -120,9 +154,9 @@ DASH_VARLEN_FN int launch_tile(Sequence const& s, int j) { return s.built == kSp
 
 // The Q tile of KV tile n's visit 0; visit t is visit_at(first, t) (seq_visit).
 DASH_VARLEN_FN int first_visit(Sequence const& s, Geometry const& g, int n) {
-  if (s.built == kDescending) return s.M - 1;
   if (s.built == kShift) return n % s.P;
-  return col_begin(s, g, n);
+  const TileRange c = col_range(s, g, n);
+  return s.built == kDescending ? c.hi - 1 : c.lo;
 }
 DASH_VARLEN_FN int visit_at(Sequence const& s, int first, int t) {
   if (s.built == kDescending) return first - t;
@@ -132,8 +166,9 @@ DASH_VARLEN_FN int visit_at(Sequence const& s, int first, int t) {
 
 // rank[m, n]: the turn of KV tile n in Q tile m's dQ sum, for a visited (m, n) (seq_rank).
 DASH_VARLEN_FN int rank_of(Sequence const& s, Geometry const& g, int m, int n) {
-  if (s.built == kAscending || s.built == kDescending) return n;
-  const int n_hi = row_end(s, g, m);
+  const TileRange r = row_range(s, g, m);
+  const int n_lo = r.lo, n_hi = r.hi;
+  if (s.built == kAscending || s.built == kDescending) return n - n_lo;
   if (s.built == kSpt) return n_hi - 1 - n;
   const int a = n / s.P * s.P;          // first KV tile of n's wave
   const int b = min_of(a + s.P, s.N);   // one past its last
@@ -142,7 +177,7 @@ DASH_VARLEN_FN int rank_of(Sequence const& s, Geometry const& g, int m, int n) {
     return (x < 0 ? x + size : x) + a;
   }
   // shift_causal: Q tile m's contributors in earlier waves, then those of n's wave above n
-  return max_of(min_of(a, n_hi), 0) + min_of(b, n_hi) - 1 - n;
+  return max_of(min_of(a, n_hi) - n_lo, 0) + min_of(b, n_hi) - 1 - n;
 }
 
 // One CTA's program (cta_program).
@@ -233,8 +268,8 @@ DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, 
   c.has_work = 1;
   c.seq = b, c.head = h;
   c.n = launch_tile(s, j);
-  const int m_lo = col_begin(s, g, c.n);
-  c.visit_count = s.M - m_lo;
+  const TileRange visits = col_range(s, g, c.n);
+  c.visit_count = visits.hi - visits.lo;
   c.first = first_visit(s, g, c.n);
   c.tile_base = p.heads * slot_q(p, b, g.block_m);
   c.q_slots = slot_q(p, b + 1, g.block_m) - slot_q(p, b, g.block_m);

@@ -46,7 +46,7 @@ struct FwdConfig {
   static constexpr bool kVarlen = kVarlen_;
   static constexpr bool kWindow = kWindow_;
   static constexpr bool kSoftcap = kSoftcap_;
-  static_assert(!kWindow || (kCausal && !kVarlen), "a window takes the fixed-length banded (causal) configuration");
+  static_assert(!kWindow || kCausal, "a window takes the banded (causal) configuration");
   static_assert(!kSoftcap || !kVarlen, "softcap has fixed-length instances only");
   // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
   // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under

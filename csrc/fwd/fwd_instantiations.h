@@ -1,6 +1,6 @@
 // The forward instantiations dash ships: one translation unit per (head_dim, dtype) and length
 // policy (fixed lengths: fwd_hdim*; capped scores: fwd_softcap_hdim*; packed varlen batches:
-// fwd_varlen_hdim*), each with its mask kernels (full, causal; fixed lengths also a window). fwd.cu dispatches to them; fwd_launch.h defines them.
+// fwd_varlen_hdim*), each with its mask kernels (full, causal, sliding window). fwd.cu dispatches to them; fwd_launch.h defines them.
 #pragma once
 #include <cuda_runtime.h>
 #include <cutlass/numeric_types.h>

@@ -99,7 +99,9 @@ void run_fwd(const FwdParams& p, cudaStream_t stream) {
 
 template <int kHeadDim, class Element>
 void run_fwd_varlen(const FwdParams& p, cudaStream_t stream) {
-  if (p.causal) {
+  if (p.windowed()) {
+    fwd_detail::launch<kHeadDim, Element, true, true, true>(p, stream);
+  } else if (p.causal) {
     fwd_detail::launch<kHeadDim, Element, true, true>(p, stream);
   } else {
     fwd_detail::launch<kHeadDim, Element, false, true>(p, stream);

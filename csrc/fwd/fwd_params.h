@@ -23,8 +23,8 @@ struct FwdParams {
   // Bottom-right aligned (as FA3): query row i sees key j iff j <= i + seqlen_k - seqlen_q.
   bool causal = false;
   // FA3's window_size (common/band.h): query row i sees keys i + off - left ... i + off + right
-  // (off = seqlen_k - seqlen_q), -1 = unbounded; with causal, right is 0 whatever is given. Fixed
-  // length only (the varlen forward has no window).
+  // (off = seqlen_k - seqlen_q), -1 = unbounded; with causal, right is 0 whatever is given. A
+  // packed (varlen) call applies it to each sequence from the sequence's own bottom-right corner.
   int window_left = -1, window_right = -1;
   bool windowed() const { return Band::of(false, window_left, window_right).bounded(); }
   // The banded kernel instances run the causal mask and every window.

@@ -1,4 +1,4 @@
-// Forward kernels for packed variable-length batches, head_dim 64, fp16 (causal and full mask).
+// Forward kernels for packed variable-length batches, head_dim 64, fp16 (full, causal and sliding window).
 #include "fwd/fwd_launch.h"
 
 namespace dash {

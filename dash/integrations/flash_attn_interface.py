@@ -4,14 +4,14 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), sliding windows and softcap (window_size_left/right, softcap: fixed-length
-batches), MHA/GQA/MQA,
+aligned, as FA3), sliding windows (window_size_left/right) and softcap (fixed-length batches),
+MHA/GQA/MQA,
 any seqlen_q and seqlen_k; packed (variable-length) batches through `flash_attn_varlen_func`,
 `_flash_attn_forward`/`_flash_attn_backward` and the torch ops (cu_seqlens_q and cu_seqlens_k
 both given; seqused_q/k), forward and backward. FA3's windows are resolved as FA3's C++ does
 (`dash.validate.resolve_window`): a window that covers every key is no window and (-1, 0) is the
 causal mask. Every other argument that changes the result (one cu_seqlens without the other,
-sliding windows or softcap of packed batches, paged or rotary KV caches, fp8
+softcap of packed batches, paged or rotary KV caches, fp8
 descales, qv, attention_chunk, forced key splits) raises
 NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
@@ -32,7 +32,7 @@ import contextlib
 import torch
 
 from dash import interface, validate
-from dash.interface import check_num_splits, mask_of_window
+from dash.interface import check_num_splits, resolve_varlen_window
 
 __all__ = ["flash_attn_func", "flash_attn_qkvpacked_func", "flash_attn_varlen_func", "flash_attn_with_kvcache",
            "flash_attn_combine", "get_scheduler_metadata", "_flash_attn_forward", "_flash_attn_backward"]
@@ -104,15 +104,14 @@ def _forward(where, q, k, v, *, k_new, v_new, qv, out_, cu_seqlens_q, cu_seqlens
     _scalar_default(where, attention_chunk=(attention_chunk, 0))
     check_num_splits(num_splits, where)
     if packed:
-        _scalar_default(where + " (packed batch)", softcap=(softcap, 0.0))
         validate.check_tensor("q", q)
         validate.check_tensor("k", k)
         with contextlib.nullcontext() if differentiable else torch.no_grad():
             out, lse = interface.flash_attn_varlen_func(
                 q, k, v, cu_seqlens_q, cu_seqlens_k, _max_seqlen(max_seqlen_q, q.shape[0]),
                 _max_seqlen(max_seqlen_k, k.shape[0]), seqused_q, seqused_k, softmax_scale, causal,
-                window_size=(window_size_left, window_size_right), num_splits=num_splits, sm_margin=sm_margin,
-                return_attn_probs=True)
+                window_size=(window_size_left, window_size_right), softcap=softcap, num_splits=num_splits,
+                sm_margin=sm_margin, return_attn_probs=True)
         if out_ is not None:
             out_.copy_(out)
             out = out_
@@ -136,17 +135,18 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
     and cu_seqlens_k, a packed one. Returns (dq, dk, dv)."""
     packed = _packed(where, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k)
     if packed:
-        _scalar_default(where + " (packed batch)", softcap=(softcap, 0.0))
         validate.check_tensor("q", q)
         validate.check_tensor("k", k)
-        causal = mask_of_window(is_causal, window_size_left, window_size_right,
-                                _max_seqlen(max_seqlen_q, q.shape[0]), _max_seqlen(max_seqlen_k, k.shape[0]),
-                                name="(window_size_left, window_size_right)")
+        causal, window = resolve_varlen_window(is_causal, window_size_left, window_size_right,
+                                               _max_seqlen(max_seqlen_q, q.shape[0]),
+                                               _max_seqlen(max_seqlen_k, k.shape[0]),
+                                               name="(window_size_left, window_size_right)")
         scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
         validate.check_sm_margin(sm_margin, q.device)
         det = interface.deterministic_requested(deterministic)
         grads = interface._attn_bwd_varlen_op(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q,
-                                              seqused_k, scale, bool(causal), det, "auto" if det else "atomic")
+                                              seqused_k, scale, causal, *window, validate.check_varlen_softcap(softcap), det,
+                                              "auto" if det else "atomic")
         result = []
         for dst, src in zip((dq, dk, dv), grads):
             if dst is None:

@@ -74,67 +74,106 @@ def seq_wave(M: int, N: int) -> int:
     return max(1, min(M, N, WAVE_LIMIT))
 
 
-def seq_row_range(m: int, sq: int, sk: int, bm: int, bn: int, causal: bool):
-    """[n_lo, n_hi) of Q tile m: the KV tiles it touches (problem.row_ranges, per element).
-    Causal, bottom-right aligned: key j <= i + sk - sq, so the last key of Q tile m's last row
-    u = min((m + 1) bm, sq) - 1 + sk - sq bounds it: n_hi = u < 0 ? 0 : min(u / bn + 1, N)."""
+def band_of(mask) -> tuple:
+    """The band (left, right) of a mask argument (common/band.h; -1 = unbounded): False is the
+    full mask (-1, -1), True the causal one (-1, 0), a pair a sliding window as resolved by
+    dash.validate.resolve_window."""
+    if isinstance(mask, (bool, np.bool_)):
+        return (-1, 0) if mask else (-1, -1)
+    left, right = (int(x) for x in mask)
+    return left, right
+
+
+def problem_mask(mask) -> dict:
+    """Problem's (mask, window) fields of a mask argument."""
+    band = band_of(mask)
+    if band == (-1, -1):
+        return {"mask": "full"}
+    if band == (-1, 0):
+        return {"mask": "causal"}
+    return {"mask": "window", "window": band}
+
+
+def seq_row_range(m: int, sq: int, sk: int, bm: int, bn: int, mask):
+    """[n_lo, n_hi) of Q tile m: the KV tiles it touches (problem.row_ranges). The band is
+    bottom-right aligned (off = sk - sq): the tile's first row i0 = m bm sees keys from
+    t = i0 + off - left on (none if t > sk - 1, else n_lo = max(t, 0) / bn), its last row
+    i1 = min((m + 1) bm, sq) - 1 up to u = i1 + off + right (n_hi = clamp(floor(u / bn) + 1, 0, N);
+    C: floor_div, as u may be negative)."""
+    left, right = band_of(mask)
     N = cdiv(sk, bn)
-    if not causal:
-        return 0, N
-    u = min((m + 1) * bm, sq) - 1 + sk - sq
-    return 0, (0 if u < 0 else min(u // bn + 1, N))
+    off = sk - sq
+    n_lo, n_hi = 0, N
+    if left >= 0:
+        t = m * bm + off - left
+        n_lo = N if t > sk - 1 else max(t, 0) // bn
+    if right >= 0:
+        u = min((m + 1) * bm, sq) - 1 + off + right
+        n_hi = min(max(u // bn + 1, 0), N)
+    return n_lo, n_hi
 
 
-def seq_col_range(n: int, sq: int, sk: int, bm: int, bn: int, causal: bool):
-    """[m_lo, m_hi) of KV tile n: the Q tiles that touch it (problem.col_ranges, per element).
-    Causal: the first query row that sees key n * bn is t = n * bn - (sk - sq); none if
-    t > sq - 1, else m_lo = t < 0 ? 0 : t / bm."""
+def seq_col_range(n: int, sq: int, sk: int, bm: int, bn: int, mask):
+    """[m_lo, m_hi) of KV tile n: the Q tiles that touch it (problem.col_ranges). m_lo: the first
+    Q tile whose last row sees key n bn, i.e. the first row t = n bn - off - right that does (none
+    if t > sq - 1, else t < 0 ? 0 : t / bm). m_hi: the first Q tile whose first row's first key
+    m bm + off - left lies at or past min((n + 1) bn, sk): ceil(v / bm) for v = min((n + 1) bn, sk)
+    - off + left, at least 0 and at most M; then m_hi >= m_lo."""
+    left, right = band_of(mask)
     M = cdiv(sq, bm)
-    if not causal:
-        return 0, M
-    t = n * bn - (sk - sq)
-    if t > sq - 1:
-        return M, M
-    return (0 if t < 0 else t // bm), M
+    off = sk - sq
+    m_lo, m_hi = 0, M
+    if right >= 0:
+        t = n * bn - off - right
+        m_lo = M if t > sq - 1 else (0 if t < 0 else t // bm)
+    if left >= 0:
+        v = min((n + 1) * bn, sk) - off + left
+        m_hi = min(cdiv(v, bm) if v > 0 else 0, M)
+    return m_lo, max(m_hi, m_lo)
 
 
-def seq_shift_causal_applies(sq: int, sk: int, bm: int, bn: int, causal: bool) -> bool:
+def seq_shift_causal_applies(sq: int, sk: int, bm: int, bn: int, mask) -> bool:
     """tables.applies(p, "shift_causal") == "" per sequence: the first rows m_lo of the KV
     tiles with visits strictly rise inside every wave of P = min(W, N) KV tiles.
 
-    Closed form for block_n >= block_m (every kernel tile shape): for visiting KV tiles m_lo[n]
-    = max(0, floor(t_n / bm)), t_n = n bn - off, strictly rising wherever t_n >= 0 ... except
-    where max(0, .) clamps two of them to row 0: tiles 0 and 1 tie iff t_1 = bn - off < bm.
-    Tile 1 exists and visits whenever P >= 2 (then M >= 2, so sq > bm > t_1). So: applies iff
-    causal and (P < 2 or sk - sq <= bn - bm). For block_n < block_m an O(N) scan (once per
-    sequence, by the prep kernel)."""
-    if not causal:
+    Without a left bound, closed form for block_n >= block_m (every kernel tile shape): for
+    visiting KV tiles m_lo[n] = max(0, floor(t_n / bm)), t_n = n bn - off - right, strictly rising
+    wherever t_n >= 0 ... except where max(0, .) clamps two of them to row 0: tiles 0 and 1 tie
+    iff t_1 = bn - off - right < bm. Tile 1 exists and visits whenever P >= 2 (then M >= 2, so
+    sq > bm > t_1). So: applies iff P < 2 or sk - sq + right <= bn - bm. With a left bound the
+    early KV tiles may see no row, so a scan from the first KV tile any row sees (n_lo of Q tile
+    0), which stops at the first tie or (block_n >= block_m) at the first visiting tile past row
+    0: from there on m_lo rises by at least one per tile. The full scan for block_n < block_m."""
+    left, right = band_of(mask)
+    if (left, right) == (-1, -1):
         return False
     M, N = seq_tiles(sq, sk, bm, bn)
     P = max(1, min(seq_wave(M, N), N))
     if P < 2:
         return True
-    if bn >= bm:
-        return sk - sq <= bn - bm
+    if left < 0 and right >= 0 and bn >= bm:
+        return sk - sq + right <= bn - bm
     prev = None                                   # (m_lo of the previous visiting tile, its wave)
-    for n in range(N):
-        lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+    for n in range(seq_row_range(0, sq, sk, bm, bn, mask)[0], N):
+        lo, hi = seq_col_range(n, sq, sk, bm, bn, mask)
         if hi <= lo:
             continue
         if prev is not None and prev[1] == n // P and lo <= prev[0]:
             return False
         prev = (lo, n // P)
+        if bn >= bm and lo >= 1:
+            return True
     return True
 
 
-def seq_built_as(schedule: str, sq: int, sk: int, bm: int, bn: int, causal: bool) -> str:
+def seq_built_as(schedule: str, sq: int, sk: int, bm: int, bn: int, mask) -> str:
     """The schedule a sequence is built as (tables._fallback): shift needs the full mask,
     shift_causal a rising staircase; otherwise descending."""
     if schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {schedule!r}")
-    if schedule == "shift" and causal:
+    if schedule == "shift" and band_of(mask) != (-1, -1):
         return "descending"
-    if schedule == "shift_causal" and not seq_shift_causal_applies(sq, sk, bm, bn, causal):
+    if schedule == "shift_causal" and not seq_shift_causal_applies(sq, sk, bm, bn, mask):
         return "descending"
     return schedule
 
@@ -155,14 +194,14 @@ def seq_launch(s: str, j: int, N: int) -> int:
     return N - 1 - j if s == "spt" else j
 
 
-def seq_num_visits(n, sq, sk, bm, bn, causal) -> int:
-    lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+def seq_num_visits(n, sq, sk, bm, bn, mask) -> int:
+    lo, hi = seq_col_range(n, sq, sk, bm, bn, mask)
     return hi - lo
 
 
-def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, causal) -> int:
+def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, mask) -> int:
     """visit_m of KV tile n at step t (0 <= t < seq_num_visits)."""
-    lo, hi = seq_col_range(n, sq, sk, bm, bn, causal)
+    lo, hi = seq_col_range(n, sq, sk, bm, bn, mask)
     if s == "descending":
         return hi - 1 - t
     if s == "shift":                              # full mask: (j + t) mod M, j = n mod P
@@ -172,9 +211,9 @@ def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, causal) -> int:
     return lo + t                                 # ascending, spt, shift_causal
 
 
-def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, causal) -> int:
+def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask) -> int:
     """rank[m, n]: the turn of KV tile n in Q tile m's dQ sum, -1 if masked."""
-    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, causal)
+    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, mask)
     if not n_lo <= n < n_hi:
         return -1
     if s in ("ascending", "descending"):
@@ -193,8 +232,8 @@ def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, causal) -> int:
     return max(min(a, n_hi) - n_lo, 0) + min(b, n_hi) - 1 - n
 
 
-def seq_num_contrib(m, sq, sk, bm, bn, causal) -> int:
-    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, causal)
+def seq_num_contrib(m, sq, sk, bm, bn, mask) -> int:
+    n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, mask)
     return max(n_hi - n_lo, 0)
 
 
@@ -267,13 +306,12 @@ def decode_position(x: int, grid: VarlenGrid, N_of, launch_wave_of):
 # Host tables
 # ---------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def _seq_tables(sq: int, sk: int, bm: int, bn: int, causal: bool, schedule: str):
+def _seq_tables(sq: int, sk: int, bm: int, bn: int, mask, schedule: str):
     """The single-sequence tables of one shape (None for an empty side), cached per shape: a
     sequence's tables are a function of its own shape only."""
     if sq == 0 or sk == 0:
         return None
-    return build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn,
-                                mask="causal" if causal else "full"), schedule)
+    return build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, **problem_mask(mask)), schedule)
 
 
 @dataclass(frozen=True, eq=False)
@@ -289,7 +327,7 @@ class VarlenTables:
     schedule: str
     block_m: int
     block_n: int
-    causal: bool
+    mask: tuple            # the band (left, right) of band_of
     seqlen_q: np.ndarray
     seqlen_k: np.ndarray
     M: np.ndarray
@@ -333,7 +371,7 @@ def _offsets(x):
     return o
 
 
-def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, causal: bool,
+def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, mask,
                         schedule: str) -> VarlenTables:
     """The flat tables of `schedule` for a ragged batch (host, NumPy): each sequence's part is
     build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule) with its default wave,
@@ -348,8 +386,8 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
     built, wave, lwave = [], [], []
     launch, counts, visit_m, rank, contrib = [], [], [], [], []
     for b in range(len(sq)):
-        t = _seq_tables(int(sq[b]), int(sk[b]), block_m, block_n, bool(causal), schedule)
-        s = seq_built_as(schedule, int(sq[b]), int(sk[b]), block_m, block_n, causal)
+        t = _seq_tables(int(sq[b]), int(sk[b]), block_m, block_n, band_of(mask), schedule)
+        s = seq_built_as(schedule, int(sq[b]), int(sk[b]), block_m, block_n, mask)
         if t is None:
             launch.append(np.arange(N[b]) if s != "spt" else np.arange(N[b])[::-1])
             counts.append(np.zeros(N[b], np.int64))
@@ -373,7 +411,7 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
 
     counts_all = np.concatenate(counts) if counts else np.zeros(0, np.int64)
     T = np.array([c.sum() for c in counts], dtype=np.int64)
-    return VarlenTables(schedule=schedule, block_m=block_m, block_n=block_n, causal=bool(causal),
+    return VarlenTables(schedule=schedule, block_m=block_m, block_n=block_n, mask=band_of(mask),
                         seqlen_q=sq, seqlen_k=sk, M=M, N=N, wave_size=np.array(wave, np.int64),
                         launch_wave=np.array(lwave, np.int64), built_as=tuple(built),
                         q_off=_offsets(M), k_off=_offsets(N), v_off=_offsets(T), r_off=_offsets(M * N),
@@ -381,19 +419,19 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
                         visit_m=cat(visit_m), rank=cat(rank), num_contrib=cat(contrib))
 
 
-def evaluate_sequence(schedule: str, sq: int, sk: int, bm: int, bn: int, causal: bool) -> dict:
+def evaluate_sequence(schedule: str, sq: int, sk: int, bm: int, bn: int, mask) -> dict:
     """One sequence's tables from the scalar closed forms alone (loops over elements, each entry
     computed independently, as GPU threads would): the reference the tests compare to."""
     M, N = seq_tiles(sq, sk, bm, bn)
-    s = seq_built_as(schedule, sq, sk, bm, bn, causal)
-    counts = [seq_num_visits(n, sq, sk, bm, bn, causal) for n in range(N)]
+    s = seq_built_as(schedule, sq, sk, bm, bn, mask)
+    counts = [seq_num_visits(n, sq, sk, bm, bn, mask) for n in range(N)]
     return {"built_as": s, "M": M, "N": N,
             "wave_size": seq_wave_size(s, M, N), "launch_wave": seq_launch_wave(s, M, N),
             "launch_order": [seq_launch(s, j, N) for j in range(N)],
             "visit_counts": counts,
-            "visit_m": [seq_visit(s, n, t, sq, sk, bm, bn, causal) for n in range(N) for t in range(counts[n])],
-            "rank": [seq_rank(s, m, n, sq, sk, bm, bn, causal) for m in range(M) for n in range(N)],
-            "num_contrib": [seq_num_contrib(m, sq, sk, bm, bn, causal) for m in range(M)]}
+            "visit_m": [seq_visit(s, n, t, sq, sk, bm, bn, mask) for n in range(N) for t in range(counts[n])],
+            "rank": [seq_rank(s, m, n, sq, sk, bm, bn, mask) for m in range(M) for n in range(N)],
+            "num_contrib": [seq_num_contrib(m, sq, sk, bm, bn, mask) for m in range(M)]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,7 +510,7 @@ def check_wave_contract(vt: VarlenTables) -> None:
 # after claiming launch position x (no host sync, no tables beyond cu_seqlens and, for "lpt",
 # the prep kernel's order/base).
 # ---------------------------------------------------------------------------------------------
-def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, schedule: str,
+def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule: str,
                 prep=None):
     """(b, head, KV tile n, [(m, rank)...] in visiting order, Q-tile counter base) for the CTA at
     launch position x, or None for an empty position.
@@ -507,7 +545,7 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, 
     M, N = seq_tiles(sq, sk, bm, bn)
     if r >= heads * N:
         return None
-    s = seq_built_as(schedule, sq, sk, bm, bn, causal)
+    s = seq_built_as(schedule, sq, sk, bm, bn, mask)
     W = seq_launch_wave(s, M, N)
     # grid.unfold_launch_position, scalar: waves of W launch indices folded across the heads
     k = r // (W * heads)
@@ -517,8 +555,8 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, causal: bool, 
     j = k * W + rr - h * size
     n = seq_launch(s, j, N)
     visits = []
-    for t in range(seq_num_visits(n, sq, sk, bm, bn, causal)):
-        m = seq_visit(s, n, t, sq, sk, bm, bn, causal)
-        visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, causal)))
+    for t in range(seq_num_visits(n, sq, sk, bm, bn, mask)):
+        m = seq_visit(s, n, t, sq, sk, bm, bn, mask)
+        visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, mask)))
     slots = int(cu_q[b + 1]) // bm - int(cu_q[b]) // bm + 1
     return b, h, n, visits, heads * (int(cu_q[b]) // bm + b) + h * slots
