@@ -107,11 +107,14 @@ def test_varlen_window_matches_reference(case, window, causal, head_dim, dtype):
 @pytest.mark.parametrize("grouping", ["mha", "gqa"])
 @pytest.mark.parametrize("window,causal", WINDOWS, ids=WINDOW_IDS)
 def test_varlen_window_sequence_is_the_sequence_alone(window, causal, grouping, head_dim):
-    """Bitwise: a sequence's out, lse and gradients in a packed batch equal flash_attn_func's on the
-    sequence alone with the same band, for every schedule (shift_causal runs as the sequence's
-    fallback where its shape does not allow it, as the fixed-length call would). A sequence whose
-    band covers all of its keys on both sides resolves to the full mask alone, whose tiles differ:
-    it is held to the reference only (test above)."""
+    """Bitwise: a sequence's gradients in a packed batch equal dash.ops.attn_bwd's on the sequence
+    alone (given the same out and lse) with the same band, for every schedule (shift_causal runs as
+    the sequence's fallback where its shape does not allow it, as the fixed-length call would); at
+    hdim 128 its out and lse equal flash_attn_func's. (At hdim 64 the fixed-length forward runs
+    192-row tiles and the packed one 128-row tiles, and under a window some rows' out and lse differ
+    in the last bit between the two: bench/NOTES.md, "Session 22".) A sequence whose band covers all of its
+    keys on both sides resolves to the full mask alone, whose tiles differ: it is held to the
+    reference only (test above)."""
     heads, heads_kv = (4, 4) if grouping == "mha" else (8, 2)
     seqlens = [(700, 700), (1, 129), (257, 3000), (2048, 2047), (129, 129), (500, 30)]
     q, k, v, dout, cu_q, cu_k = _packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=3)
@@ -128,13 +131,15 @@ def test_varlen_window_sequence_is_the_sequence_alone(window, causal, grouping, 
                 continue
             q0, k0 = int(cu_q[b]), int(cu_k[b])
             sl_q, sl_k = slice(q0, q0 + sq), slice(k0, k0 + sk)
-            alone = [t[None, s].detach().clone().requires_grad_(True) for t, s in ((q, sl_q), (k, sl_k), (v, sl_k))]
+            alone = [t[None, s].contiguous() for t, s in ((q, sl_q), (k, sl_k), (v, sl_k))]
             built = seq_built_as(name, sq, sk, bm, bn, band)
-            o1, l1 = dash.flash_attn_func(*alone, causal=c, window_size=w, deterministic=True, schedule=built,
-                                          return_attn_probs=True)
-            grads = torch.autograd.grad(o1, alone, dout[None, sl_q])
-            assert torch.equal(out[sl_q], o1[0].detach()), f"sequence {b} out"
-            assert torch.equal(lse[:, sl_q], l1[0]), f"sequence {b} lse"
+            if schedule == "auto" and head_dim == 128:
+                o1, l1 = dash.flash_attn_func(*alone, causal=c, window_size=w, return_attn_probs=True)
+                assert torch.equal(out[sl_q], o1[0]), f"sequence {b} out"
+                assert torch.equal(lse[:, sl_q], l1[0]), f"sequence {b} lse"
+            grads = ops.attn_bwd(dout[None, sl_q].contiguous(), *alone, out[None, sl_q].contiguous(),
+                                 lse[None, :, sl_q].contiguous(), causal=c, window=w, deterministic=True,
+                                 schedule=built)
             for what, got, want in zip(("dq", "dk", "dv"), (dq[sl_q], dk[sl_k], dv[sl_k]), grads):
                 assert torch.equal(got, want[0]), f"{schedule}: sequence {b} {what} differs from the sequence alone"
 
