@@ -14,7 +14,7 @@ import torch
 
 from dash import _ext
 from dash.validate import (banded, check_qkv, check_softcap, check_softmax_scale, check_varlen_qkv,
-                           check_varlen_softcap, check_varlen_values, for_tma, resolve_packed_window,
+                           check_varlen_values, for_tma, resolve_packed_window,
                            resolve_window)
 
 __all__ = ["attn_fwd", "attn_fwd_varlen"]
@@ -86,7 +86,7 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     (batch,), optional): only the first seqused[b] tokens of each span are used (FA3). causal and
     window (FA3's window_size (left, right), a sliding window as in attn_fwd; resolved by
     dash.validate.resolve_packed_window) are aligned to each sequence's own bottom-right corner.
-    softcap: as in attn_fwd; packed batches do not support it yet (NotImplementedError).
+    softcap: FA3's score cap, as in attn_fwd.
 
     Returns (out, softmax_lse): out like q (contiguous); softmax_lse fp32 (heads, total_q), FA3's
     varlen layout. Rows that see no key (a sequence without keys, causal rows above the diagonal),
@@ -102,7 +102,7 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
                                                                           seqused_q, seqused_k)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
     causal, (left, right) = resolve_packed_window(bool(causal), window)
-    check_varlen_softcap(softcap)
+    softcap = check_softcap(softcap)
     if os.environ.get("DASH_CHECK_VARLEN", "0") == "1":
         check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
 
@@ -125,6 +125,7 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     p.softmax_scale = softmax_scale
     p.causal = causal
     p.window_left, p.window_right = left, right
+    p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
     p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
     p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0

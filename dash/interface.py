@@ -484,8 +484,9 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     gradients are bitwise those of flash_attn_func on that sequence alone with the same schedule:
     they do not depend on the other sequences, their order or the batch size. Rows without a
     gradient (padding, rows outside every sequence) get zeros. `pack_gqa` (a hint) is accepted
-    and changes nothing; `sm_margin` is validated. Arguments dash does not support (qv, the descales, attention_chunk, softcap,
-    num_splits > 1, cu_seqlens None) raise NotImplementedError naming them.
+    and changes nothing; `sm_margin` is validated. `softcap` > 0 caps the scores as in flash_attn_func.
+    Arguments dash does not support (qv, the descales, attention_chunk, num_splits > 1, cu_seqlens
+    None) raise NotImplementedError naming them.
     CPU tensors run dash's fp32 reference, with the offsets checked.
     """
     where = "dash.flash_attn_varlen_func"
@@ -508,7 +509,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     causal, window = resolve_varlen_window(causal, *window_size, max_seqlen_q, max_seqlen_k)
-    softcap = validate.check_varlen_softcap(softcap)
+    softcap = validate.check_softcap(softcap)
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):

@@ -367,7 +367,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     total_q) as the varlen forward returns it; cu_seqlens_q/k int32 (batch + 1,), seqused_q/k
     None or int32 (batch,), on q's device; causal and window (a sliding window, FA3's window_size,
     resolved by dash.validate.resolve_packed_window) from each sequence's bottom-right corner;
-    softcap: not yet on packed batches (NotImplementedError). Sequence b's gradients are bitwise those of
+    softcap as in attn_bwd. Sequence b's gradients are bitwise those of
     attn_bwd on that sequence alone with the same schedule: its order of additions follows its
     own lengths only (csrc/bwd/bwd_varlen.h). Rows without a gradient (padding past seqused, rows
     past the last sequence) get dq = 0 and dk = dv = 0; rows before cu_seqlens_q[0] of dq are not
@@ -385,7 +385,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
                          f"got {tuple(softmax_lse.shape)}")
     softmax_scale = validate.check_softmax_scale(softmax_scale, head_dim)
     causal, window = validate.resolve_packed_window(bool(causal), window)
-    validate.check_varlen_softcap(softcap)
+    softcap = validate.check_softcap(softcap)
     banded = validate.banded(causal, window)
     name, code, det = resolve_varlen_schedule(schedule, deterministic, banded, heads, heads_kv)
     validate.check_device({"q": q, "k": k, "v": v, "out": out, "dout": dout, "softmax_lse": softmax_lse,
@@ -421,6 +421,7 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     p.softmax_scale = float(softmax_scale)
     p.causal = causal
     p.window_left, p.window_right = window
+    p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
     p.lse_log2, p.dpsum, p.dq_accum = scratch.lse_log2, scratch.dpsum, scratch.dq_accum
     p.dq_counter, p.launch_claim = scratch.counter(0), scratch.counter(tiles)

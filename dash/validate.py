@@ -239,15 +239,6 @@ def resolve_packed_window(causal, window, name="window") -> tuple:
     return resolve_window(causal, window, 1 << 62, 1 << 62, name)
 
 
-def check_varlen_softcap(softcap) -> float:
-    """check_softcap for a packed batch, whose kernels have no capped instances yet."""
-    softcap = check_softcap(softcap)
-    if softcap:
-        raise NotImplementedError(f"dash does not support softcap on packed (varlen) batches yet (softcap={softcap}); "
-                                  "dash.flash_attn_func runs it on fixed-length batches")
-    return softcap
-
-
 def banded(causal, window) -> bool:
     """Whether a resolved (causal, window) (resolve_window's result) is a band: the causal mask or
     a sliding window. Banded masks take the causal tile configuration, tile counter and schedules."""

@@ -315,7 +315,6 @@ def cpu_case(dtype=torch.bfloat16, head_dim=64):
     (lambda a: {**a, "max_seqlen_k": torch.tensor(7)}, TypeError, "max_seqlen_k must be a Python int"),
     (lambda a: {**a, "max_seqlen_k": -1}, ValueError, "max_seqlen_k must be >= 0"),
     (lambda a: {**a, "cu_seqlens_q": None}, NotImplementedError, "cu_seqlens_q=None"),
-    (lambda a: {**a, "softcap": 3.0}, NotImplementedError, "softcap"),
     (lambda a: {**a, "num_splits": 2}, NotImplementedError, "num_splits"),
     (lambda a: {**a, "qv": a["q"]}, NotImplementedError, "qv"),
     (lambda a: {**a, "softmax_scale": -1.0}, ValueError, "softmax_scale must be a positive"),

@@ -61,11 +61,12 @@ def _run(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, **kw):
     return out.detach(), lse, dq, dk, dv
 
 
-def _reference_grads(q, k, v, dout, cu_q, cu_k, causal, window, upcast):
+def _reference_grads(q, k, v, dout, cu_q, cu_k, causal, window, upcast, softcap=0.0):
     """Autograd through the reference (fp32 inside with upcast, else PyTorch in q's dtype)."""
     qg, kg, vg = (t.detach().clone().float().requires_grad_(True) if upcast else t.detach().clone().requires_grad_(True)
                   for t in (q, k, v))
-    out, _ = attention_varlen_ref(qg, kg, vg, cu_q, cu_k, causal=causal, window=window, upcast=upcast)
+    out, _ = attention_varlen_ref(qg, kg, vg, cu_q, cu_k, causal=causal, window=window, upcast=upcast,
+                                  softcap=softcap)
     grads = torch.autograd.grad(out, (qg, kg, vg), dout.to(out.dtype))
     return tuple(g.to(q.dtype) for g in grads)
 

@@ -14,8 +14,13 @@ void bwd_main(const BwdParams& p, cudaStream_t stream) {
   dispatch_bwd_tiles(p.head_dim, p.banded(), [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
       constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
-      if (p.softcapped()) {
-        DASH_REQUIRE(!p.varlen(), "the varlen backward has no softcap (BwdParams.softcap must be 0)");
+      if (p.softcapped() && p.varlen()) {
+        if (p.heads != p.heads_kv) {
+          bwd_main_varlen_softcap_instance<kHd, kBm, decltype(e), true>(p, stream);
+        } else {
+          bwd_main_varlen_softcap_instance<kHd, kBm, decltype(e), false>(p, stream);
+        }
+      } else if (p.softcapped()) {
         if (p.heads != p.heads_kv) {
           bwd_main_softcap_instance<kHd, kBm, decltype(e), true>(p, stream);
         } else {

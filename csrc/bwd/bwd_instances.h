@@ -11,6 +11,8 @@ template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_varlen_instance(const BwdParams& p, cudaStream_t stream);
 template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
 void bwd_main_softcap_instance(const BwdParams& p, cudaStream_t stream);
+template <int HeadDim, int BlockM, class Element, bool GroupedHeads>
+void bwd_main_varlen_softcap_instance(const BwdParams& p, cudaStream_t stream);
 template <int HeadDim, int BlockM, class Element>
 int bwd_coresident_instance();
 template <int HeadDim, int BlockM, class Element>
@@ -62,5 +64,15 @@ void bwd_postprocess_instance(const BwdParams& p, cudaStream_t stream);
   template <>                                                                                        \
   void bwd_main_softcap_instance<HD, BM, T, GROUPED>(const BwdParams& p, cudaStream_t stream) {      \
     BwdLaunch<HD, BM, T, GROUPED, false, true>::run(p, stream);                                      \
+  }                                                                                                  \
+  }  // namespace dash
+
+// The capped-score main kernels of packed (varlen) batches, MHA and grouped, each in a translation
+// unit of its own (bwd_inst_*_varlen_softcap.cu, bwd_inst_*_gqa_varlen_softcap.cu).
+#define DASH_DEFINE_BWD_VARLEN_SOFTCAP_INSTANCE(HD, BM, T, GROUPED)                                   \
+  namespace dash {                                                                                   \
+  template <>                                                                                        \
+  void bwd_main_varlen_softcap_instance<HD, BM, T, GROUPED>(const BwdParams& p, cudaStream_t stream) { \
+    BwdLaunch<HD, BM, T, GROUPED, true, true>::run(p, stream);                                       \
   }                                                                                                  \
   }  // namespace dash

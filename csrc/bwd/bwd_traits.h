@@ -32,7 +32,6 @@ struct BwdTraits {
   static constexpr bool kGroupedHeads = GroupedHeads;
   static constexpr bool kVarlen = Varlen;
   static constexpr bool kSoftcap = Softcap;
-  static_assert(!(kSoftcap && kVarlen), "softcap has fixed-length instances only");
   static constexpr int kHeadDim = HeadDim;
   static constexpr int kBlockM = BlockM_;
   static constexpr int kBlockN = Config::kBlockN;

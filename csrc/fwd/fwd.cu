@@ -39,7 +39,6 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
     DASH_REQUIRE(p.cu_seqlens_k != 0 && p.cu_seqlens_k % 4 == 0, "cu_seqlens_k must be a 4-byte aligned int32 array");
     DASH_REQUIRE(p.seqused_q % 4 == 0 && p.seqused_k % 4 == 0, "seqused_q/k must be 4-byte aligned int32 arrays");
     // Every row belongs to a sequence or to the rows past the last one: all are written.
-    DASH_REQUIRE(!p.softcapped(), "the varlen forward has no softcap (softcap must be 0)");
     if (p.seqlen_q == 0) return;
   } else {
     DASH_REQUIRE(p.cu_seqlens_k == 0 && p.seqused_q == 0 && p.seqused_k == 0,
@@ -57,7 +56,13 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
 
   dispatch_dtype(p.dtype, [&](auto e) {
     using Element = decltype(e);
-    if (p.varlen()) {
+    if (p.varlen() && p.softcapped()) {
+      if (p.head_dim == 64) {
+        run_fwd_varlen_softcap<64, Element>(p, stream);
+      } else {
+        run_fwd_varlen_softcap<128, Element>(p, stream);
+      }
+    } else if (p.varlen()) {
       if (p.head_dim == 64) {
         run_fwd_varlen<64, Element>(p, stream);
       } else {

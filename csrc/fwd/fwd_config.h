@@ -47,7 +47,6 @@ struct FwdConfig {
   static constexpr bool kWindow = kWindow_;
   static constexpr bool kSoftcap = kSoftcap_;
   static_assert(!kWindow || kCausal, "a window takes the banded (causal) configuration");
-  static_assert(!kSoftcap || !kVarlen, "softcap has fixed-length instances only");
   // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
   // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under
   // two other warpgroups' GEMMs instead of one. Their registers (160 each) hold S of 64 x 128, not

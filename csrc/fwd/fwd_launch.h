@@ -97,15 +97,26 @@ void run_fwd(const FwdParams& p, cudaStream_t stream) {
   run_fwd_masks<kHeadDim, Element, false>(p, stream);
 }
 
+// The masks of one score policy for packed (varlen) batches.
+template <int kHeadDim, class Element, bool kSoftcap>
+void run_fwd_varlen_masks(const FwdParams& p, cudaStream_t stream) {
+  if (p.windowed()) {
+    fwd_detail::launch<kHeadDim, Element, true, true, true, kSoftcap>(p, stream);
+  } else if (p.causal) {
+    fwd_detail::launch<kHeadDim, Element, true, true, false, kSoftcap>(p, stream);
+  } else {
+    fwd_detail::launch<kHeadDim, Element, false, true, false, kSoftcap>(p, stream);
+  }
+}
+
 template <int kHeadDim, class Element>
 void run_fwd_varlen(const FwdParams& p, cudaStream_t stream) {
-  if (p.windowed()) {
-    fwd_detail::launch<kHeadDim, Element, true, true, true>(p, stream);
-  } else if (p.causal) {
-    fwd_detail::launch<kHeadDim, Element, true, true>(p, stream);
-  } else {
-    fwd_detail::launch<kHeadDim, Element, false, true>(p, stream);
-  }
+  run_fwd_varlen_masks<kHeadDim, Element, false>(p, stream);
+}
+
+template <int kHeadDim, class Element>
+void run_fwd_varlen_softcap(const FwdParams& p, cudaStream_t stream) {
+  run_fwd_varlen_masks<kHeadDim, Element, true>(p, stream);
 }
 
 }  // namespace dash

@@ -4,14 +4,13 @@ written against FA3 runs unchanged once `dash.integrations.fa3.install()` has pu
 under FA3's names. It can also be imported directly.
 
 What dash runs: bf16/fp16, head_dim 64 and 128, the full and the causal mask (bottom-right
-aligned, as FA3), sliding windows (window_size_left/right) and softcap (fixed-length batches),
-MHA/GQA/MQA,
+aligned, as FA3), sliding windows (window_size_left/right) and softcap, MHA/GQA/MQA,
 any seqlen_q and seqlen_k; packed (variable-length) batches through `flash_attn_varlen_func`,
 `_flash_attn_forward`/`_flash_attn_backward` and the torch ops (cu_seqlens_q and cu_seqlens_k
 both given; seqused_q/k), forward and backward. FA3's windows are resolved as FA3's C++ does
 (`dash.validate.resolve_window`): a window that covers every key is no window and (-1, 0) is the
 causal mask. Every other argument that changes the result (one cu_seqlens without the other,
-softcap of packed batches, paged or rotary KV caches, fp8
+paged or rotary KV caches, fp8
 descales, qv, attention_chunk, forced key splits) raises
 NotImplementedError naming it; performance hints (pack_gqa,
 rotary_interleaved without rotary, max_seqlen_* of a dense batch) are accepted and ignored.
@@ -145,7 +144,7 @@ def _backward_into(where, dout, q, k, v, out, softmax_lse, dq, dk, dv, *, cu_seq
         validate.check_sm_margin(sm_margin, q.device)
         det = interface.deterministic_requested(deterministic)
         grads = interface._attn_bwd_varlen_op(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k, seqused_q,
-                                              seqused_k, scale, causal, *window, validate.check_varlen_softcap(softcap), det,
+                                              seqused_k, scale, causal, *window, validate.check_softcap(softcap), det,
                                               "auto" if det else "atomic")
         result = []
         for dst, src in zip((dq, dk, dv), grads):

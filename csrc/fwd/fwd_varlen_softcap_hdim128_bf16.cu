@@ -1,0 +1,7 @@
+// Forward kernels for packed variable-length batches, head_dim 128, bf16, capped scores (common/score.h):
+// full, causal and sliding window.
+#include "fwd/fwd_launch.h"
+
+namespace dash {
+template void run_fwd_varlen_softcap<128, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+}  // namespace dash
