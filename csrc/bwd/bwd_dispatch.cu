@@ -13,28 +13,14 @@ void bwd_main(const BwdParams& p, cudaStream_t stream) {
   DASH_REQUIRE(p.softcap >= 0.f && std::isfinite(p.softcap), "BwdParams.softcap must be finite and >= 0 (0: none)");
   dispatch_bwd_tiles(p.head_dim, p.banded(), [&](auto hd, auto bm) {
     dispatch_dtype(p.dtype, [&](auto e) {
-      constexpr int kHd = decltype(hd)::value, kBm = decltype(bm)::value;
-      if (p.softcapped() && p.varlen()) {
-        if (p.heads != p.heads_kv) {
-          bwd_main_varlen_softcap_instance<kHd, kBm, decltype(e), true>(p, stream);
-        } else {
-          bwd_main_varlen_softcap_instance<kHd, kBm, decltype(e), false>(p, stream);
-        }
-      } else if (p.softcapped()) {
-        if (p.heads != p.heads_kv) {
-          bwd_main_softcap_instance<kHd, kBm, decltype(e), true>(p, stream);
-        } else {
-          bwd_main_softcap_instance<kHd, kBm, decltype(e), false>(p, stream);
-        }
-      } else if (p.varlen() && p.heads != p.heads_kv) {
-        bwd_main_varlen_instance<kHd, kBm, decltype(e), true>(p, stream);
-      } else if (p.varlen()) {
-        bwd_main_varlen_instance<kHd, kBm, decltype(e), false>(p, stream);
-      } else if (p.heads != p.heads_kv) {
-        bwd_main_instance<kHd, kBm, decltype(e), true>(p, stream);
-      } else {
-        bwd_main_instance<kHd, kBm, decltype(e), false>(p, stream);
-      }
+      dispatch_bool(p.heads != p.heads_kv, [&](auto grouped) {
+        dispatch_bool(p.varlen(), [&](auto varlen) {
+          dispatch_bool(p.softcapped(), [&](auto softcap) {
+            bwd_main_instance<decltype(hd)::value, decltype(bm)::value, decltype(e), decltype(grouped)::value,
+                              decltype(varlen)::value, decltype(softcap)::value>(p, stream);
+          });
+        });
+      });
     });
   });
 }

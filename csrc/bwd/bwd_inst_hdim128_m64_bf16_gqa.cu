@@ -2,4 +2,4 @@
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
 
-DASH_DEFINE_BWD_GROUPED_INSTANCE(128, 64, cutlass::bfloat16_t)
+DASH_DEFINE_BWD_MAIN_INSTANCE(128, 64, cutlass::bfloat16_t, true, false, false)

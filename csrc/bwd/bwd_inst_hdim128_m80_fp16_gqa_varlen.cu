@@ -2,4 +2,4 @@
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
 
-DASH_DEFINE_BWD_VARLEN_INSTANCE(128, 80, cutlass::half_t, true)
+DASH_DEFINE_BWD_MAIN_INSTANCE(128, 80, cutlass::half_t, true, true, false)

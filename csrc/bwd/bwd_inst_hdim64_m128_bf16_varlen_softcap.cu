@@ -2,4 +2,4 @@
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
 
-DASH_DEFINE_BWD_VARLEN_SOFTCAP_INSTANCE(64, 128, cutlass::bfloat16_t, false)
+DASH_DEFINE_BWD_MAIN_INSTANCE(64, 128, cutlass::bfloat16_t, false, true, true)

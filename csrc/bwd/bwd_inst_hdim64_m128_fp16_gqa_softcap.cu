@@ -2,4 +2,4 @@
 #include "bwd/bwd_instances.h"
 #include "bwd/bwd_launch.h"
 
-DASH_DEFINE_BWD_SOFTCAP_INSTANCE(64, 128, cutlass::half_t, true)
+DASH_DEFINE_BWD_MAIN_INSTANCE(64, 128, cutlass::half_t, true, false, true)

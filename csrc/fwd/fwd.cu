@@ -55,30 +55,17 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
   DASH_REQUIRE(p.lse != 0 && p.lse % 4 == 0, "lse must be a 4-byte aligned fp32 buffer");
 
   dispatch_dtype(p.dtype, [&](auto e) {
-    using Element = decltype(e);
-    if (p.varlen() && p.softcapped()) {
-      if (p.head_dim == 64) {
-        run_fwd_varlen_softcap<64, Element>(p, stream);
-      } else {
-        run_fwd_varlen_softcap<128, Element>(p, stream);
-      }
-    } else if (p.varlen()) {
-      if (p.head_dim == 64) {
-        run_fwd_varlen<64, Element>(p, stream);
-      } else {
-        run_fwd_varlen<128, Element>(p, stream);
-      }
-    } else if (p.softcapped()) {
-      if (p.head_dim == 64) {
-        run_fwd_softcap<64, Element>(p, stream);
-      } else {
-        run_fwd_softcap<128, Element>(p, stream);
-      }
-    } else if (p.head_dim == 64) {
-      run_fwd<64, Element>(p, stream);
-    } else {
-      run_fwd<128, Element>(p, stream);
-    }
+    dispatch_bool(p.varlen(), [&](auto varlen) {
+      dispatch_bool(p.softcapped(), [&](auto softcap) {
+        using Element = decltype(e);
+        constexpr bool kVarlen = decltype(varlen)::value, kSoftcap = decltype(softcap)::value;
+        if (p.head_dim == 64) {
+          run_fwd<64, Element, kVarlen, kSoftcap>(p, stream);
+        } else {
+          run_fwd<128, Element, kVarlen, kSoftcap>(p, stream);
+        }
+      });
+    });
   });
 }
 

@@ -1,6 +1,6 @@
-// Forward kernels for head_dim 128, fp16 (causal and full mask).
+// Forward kernels for head_dim 128, fp16 (full, causal and sliding window).
 #include "fwd/fwd_launch.h"
 
 namespace dash {
-template void run_fwd<128, cutlass::half_t>(const FwdParams&, cudaStream_t);
+template void run_fwd<128, cutlass::half_t, false, false>(const FwdParams&, cudaStream_t);
 }  // namespace dash

@@ -1,6 +1,6 @@
-// Forward kernels for head_dim 64, bf16 (causal and full mask).
+// Forward kernels for head_dim 64, bf16 (full, causal and sliding window).
 #include "fwd/fwd_launch.h"
 
 namespace dash {
-template void run_fwd<64, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+template void run_fwd<64, cutlass::bfloat16_t, false, false>(const FwdParams&, cudaStream_t);
 }  // namespace dash

@@ -1,6 +1,6 @@
 // Host side of one forward instantiation: TMA descriptors, grid, shared memory, launch.
-// Included only by the fwd_hdim*_*.cu and fwd_varlen_hdim*_*.cu files, one (head_dim, dtype,
-// length policy) each, so that the instantiations compile in parallel; causal is a template flag
+// Included only by the fwd_*hdim*_*.cu files, one (head_dim, dtype, length and score policy)
+// each, so that the instantiations compile in parallel; the mask is a template flag
 // inside each of them.
 #pragma once
 #include <algorithm>
@@ -75,48 +75,17 @@ void launch(const FwdParams& p, cudaStream_t stream) {
 
 }  // namespace fwd_detail
 
-// The masks of one score policy (kSoftcap: run_fwd_softcap's instances, in TUs of their own).
-template <int kHeadDim, class Element, bool kSoftcap>
-void run_fwd_masks(const FwdParams& p, cudaStream_t stream) {
-  if (p.windowed()) {
-    fwd_detail::launch<kHeadDim, Element, true, false, true, kSoftcap>(p, stream);
-  } else if (p.causal) {
-    fwd_detail::launch<kHeadDim, Element, true, false, false, kSoftcap>(p, stream);
-  } else {
-    fwd_detail::launch<kHeadDim, Element, false, false, false, kSoftcap>(p, stream);
-  }
-}
-
-template <int kHeadDim, class Element>
-void run_fwd_softcap(const FwdParams& p, cudaStream_t stream) {
-  run_fwd_masks<kHeadDim, Element, true>(p, stream);
-}
-
-template <int kHeadDim, class Element>
+// The masks of one (length, score) policy pair: fixed-length or packed (kVarlen), plain or capped
+// (kSoftcap); each pair's instances live in TUs of their own (fwd_instantiations.h).
+template <int kHeadDim, class Element, bool kVarlen, bool kSoftcap>
 void run_fwd(const FwdParams& p, cudaStream_t stream) {
-  run_fwd_masks<kHeadDim, Element, false>(p, stream);
-}
-
-// The masks of one score policy for packed (varlen) batches.
-template <int kHeadDim, class Element, bool kSoftcap>
-void run_fwd_varlen_masks(const FwdParams& p, cudaStream_t stream) {
   if (p.windowed()) {
-    fwd_detail::launch<kHeadDim, Element, true, true, true, kSoftcap>(p, stream);
+    fwd_detail::launch<kHeadDim, Element, true, kVarlen, true, kSoftcap>(p, stream);
   } else if (p.causal) {
-    fwd_detail::launch<kHeadDim, Element, true, true, false, kSoftcap>(p, stream);
+    fwd_detail::launch<kHeadDim, Element, true, kVarlen, false, kSoftcap>(p, stream);
   } else {
-    fwd_detail::launch<kHeadDim, Element, false, true, false, kSoftcap>(p, stream);
+    fwd_detail::launch<kHeadDim, Element, false, kVarlen, false, kSoftcap>(p, stream);
   }
-}
-
-template <int kHeadDim, class Element>
-void run_fwd_varlen(const FwdParams& p, cudaStream_t stream) {
-  run_fwd_varlen_masks<kHeadDim, Element, false>(p, stream);
-}
-
-template <int kHeadDim, class Element>
-void run_fwd_varlen_softcap(const FwdParams& p, cudaStream_t stream) {
-  run_fwd_varlen_masks<kHeadDim, Element, true>(p, stream);
 }
 
 }  // namespace dash

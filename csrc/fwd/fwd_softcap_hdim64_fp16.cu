@@ -2,5 +2,5 @@
 #include "fwd/fwd_launch.h"
 
 namespace dash {
-template void run_fwd_softcap<64, cutlass::half_t>(const FwdParams&, cudaStream_t);
+template void run_fwd<64, cutlass::half_t, false, true>(const FwdParams&, cudaStream_t);
 }  // namespace dash

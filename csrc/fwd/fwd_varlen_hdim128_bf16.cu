@@ -2,5 +2,5 @@
 #include "fwd/fwd_launch.h"
 
 namespace dash {
-template void run_fwd_varlen<128, cutlass::bfloat16_t>(const FwdParams&, cudaStream_t);
+template void run_fwd<128, cutlass::bfloat16_t, true, false>(const FwdParams&, cudaStream_t);
 }  // namespace dash

@@ -3,5 +3,5 @@
 #include "fwd/fwd_launch.h"
 
 namespace dash {
-template void run_fwd_varlen_softcap<64, cutlass::half_t>(const FwdParams&, cudaStream_t);
+template void run_fwd<64, cutlass::half_t, true, true>(const FwdParams&, cudaStream_t);
 }  // namespace dash
