@@ -56,11 +56,13 @@ def varlen_grads(q, k, v, dout, cu_q, cu_k, causal, seqused_q=None, seqused_k=No
     return out.detach(), dq, dk, dv
 
 
-def reference_grads(q, k, v, dout, cu_q, cu_k, causal, upcast, seqused_q=None, seqused_k=None):
+def reference_grads(q, k, v, dout, cu_q, cu_k, causal, upcast, seqused_q=None, seqused_k=None, **kw):
+    """Autograd through the reference (fp32 inside with upcast, else PyTorch in q's dtype); kw: the
+    reference's window and softcap."""
     qg, kg, vg = (t.detach().clone().float().requires_grad_(True) if upcast else t.detach().clone().requires_grad_(True)
                   for t in (q, k, v))
     out, _ = attention_varlen_ref(qg, kg, vg, cu_q, cu_k, seqused_q=seqused_q, seqused_k=seqused_k, causal=causal,
-                                  upcast=upcast)
+                                  upcast=upcast, **kw)
     grads = torch.autograd.grad(out, (qg, kg, vg), dout.to(out.dtype))
     return tuple(g.to(q.dtype) for g in grads)
 

@@ -14,9 +14,8 @@ import dash
 from dash import ops
 from dash.schedule.varlen import seq_built_as
 from dash.validate import resolve_window
-from tests.helpers import assert_close_as_fa3
-from tests.test_varlen_window import CASES, _band, _packed, _reference_grads, _run
-from dash.reference import attention_varlen_ref
+from tests.test_varlen_bwd import packed
+from tests.test_varlen_window import CASES, _band, _run, assert_like_reference
 
 MASKS = [((-1, -1), False), ((-1, -1), True), ((100, 0), False)]
 MASK_IDS = ["full", "causal", "w100,0"]
@@ -30,22 +29,8 @@ MASK_IDS = ["full", "causal", "w100,0"]
 @pytest.mark.parametrize("case", ["edges", "unequal"])
 def test_varlen_softcap_matches_reference(case, window, causal, softcap, head_dim, dtype):
     seqlens, heads, heads_kv = CASES[case]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, heads, heads_kv, head_dim, dtype, seed=len(case) + int(softcap))
-    c, w = _band(seqlens, window, causal)
-    ref = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w, softcap=softcap)
-    low = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w, softcap=softcap, upcast=False)
-    ref_grads = _reference_grads(q, k, v, dout, cu_q, cu_k, c, w, upcast=True, softcap=softcap)
-    low_grads = _reference_grads(q, k, v, dout, cu_q, cu_k, c, w, upcast=False, softcap=softcap)
-    for det in (True, False):
-        out, lse, dq, dk, dv = _run(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, deterministic=det,
-                                    softcap=softcap)
-        assert_close_as_fa3("out", out, ref[0], low[0])
-        empty = torch.isinf(ref[1])
-        assert torch.equal(torch.isinf(lse), empty), "lse is -inf on other rows than the reference"
-        assert_close_as_fa3("lse", lse[~empty], ref[1][~empty], low[1][~empty])
-        for name, got, r, p in zip(("dq", "dk", "dv"), (dq, dk, dv), ref_grads, low_grads):
-            assert torch.isfinite(got).all(), f"{name} has inf or NaN"
-            assert_close_as_fa3(name, got, r, p)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, dtype, seed=len(case) + int(softcap))
+    assert_like_reference(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, softcap=softcap)
 
 
 @pytest.mark.gpu
@@ -58,7 +43,7 @@ def test_varlen_softcap_sequence_is_the_sequence_alone(window, causal, grouping,
     flash_attn_func's (hdim 64: see tests/test_varlen_window.py)."""
     heads, heads_kv = (4, 4) if grouping == "mha" else (8, 2)
     seqlens = [(700, 700), (1, 129), (257, 3000), (2048, 2047), (129, 129), (500, 30)]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=4)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=4)
     c, w = _band(seqlens, window, causal)
     banded = c or w != (-1, -1)
     band = (-1, 0) if c else w

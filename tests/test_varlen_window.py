@@ -20,6 +20,7 @@ from dash.reference import attention_varlen_ref
 from dash.schedule.varlen import seq_built_as
 from dash.validate import resolve_window
 from tests.helpers import assert_close_as_fa3
+from tests.test_varlen_bwd import packed, reference_grads
 
 # (left, right) windows and whether the call also passes causal=True: windows shorter than a tile,
 # one-sided ones, a causal window, and (left, right) with right > 0.
@@ -35,20 +36,6 @@ CASES = {
 }
 
 
-def _cu(lengths, device="cuda"):
-    return torch.tensor([0] + list(torch.tensor(lengths).cumsum(0).tolist()), dtype=torch.int32, device=device)
-
-
-def _packed(seqlens, heads, heads_kv, head_dim, dtype, seed=0):
-    g = torch.Generator(device="cuda").manual_seed(seed)
-    total_q, total_k = sum(a for a, _ in seqlens), sum(b for _, b in seqlens)
-    q = torch.randn(total_q, heads, head_dim, device="cuda", dtype=dtype, generator=g)
-    k = torch.randn(total_k, heads_kv, head_dim, device="cuda", dtype=dtype, generator=g)
-    v = torch.randn(total_k, heads_kv, head_dim, device="cuda", dtype=dtype, generator=g)
-    dout = torch.randn(total_q, heads, head_dim, device="cuda", dtype=dtype, generator=g)
-    return q, k, v, dout, _cu([a for a, _ in seqlens]), _cu([b for _, b in seqlens])
-
-
 def _max(seqlens):
     return max(a for a, _ in seqlens), max(b for _, b in seqlens)
 
@@ -61,14 +48,25 @@ def _run(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, **kw):
     return out.detach(), lse, dq, dk, dv
 
 
-def _reference_grads(q, k, v, dout, cu_q, cu_k, causal, window, upcast, softcap=0.0):
-    """Autograd through the reference (fp32 inside with upcast, else PyTorch in q's dtype)."""
-    qg, kg, vg = (t.detach().clone().float().requires_grad_(True) if upcast else t.detach().clone().requires_grad_(True)
-                  for t in (q, k, v))
-    out, _ = attention_varlen_ref(qg, kg, vg, cu_q, cu_k, causal=causal, window=window, upcast=upcast,
-                                  softcap=softcap)
-    grads = torch.autograd.grad(out, (qg, kg, vg), dout.to(out.dtype))
-    return tuple(g.to(q.dtype) for g in grads)
+def assert_like_reference(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, softcap=0.0, **kw):
+    """out, lse and the gradients of the packed call (deterministic and atomic) against the fp32
+    reference run with the same band (and cap) on every sequence's slices, FA3's criterion."""
+    c, w = _band(seqlens, window, causal)
+    ref = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w, softcap=softcap)
+    low = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w, softcap=softcap, upcast=False)
+    ref_grads = reference_grads(q, k, v, dout, cu_q, cu_k, c, True, window=w, softcap=softcap)
+    low_grads = reference_grads(q, k, v, dout, cu_q, cu_k, c, False, window=w, softcap=softcap)
+    for det in (True, False):
+        out, lse, dq, dk, dv = _run(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, deterministic=det,
+                                    softcap=softcap, **kw)
+        assert_close_as_fa3("out", out, ref[0], low[0])
+        empty = torch.isinf(ref[1])
+        assert torch.equal(torch.isinf(lse), empty), "lse is -inf on other rows than the reference"
+        assert (out.transpose(0, 1)[empty] == 0).all(), "a row without keys has out != 0"
+        assert_close_as_fa3("lse", lse[~empty], ref[1][~empty], low[1][~empty])
+        for name, got, r, p in zip(("dq", "dk", "dv"), (dq, dk, dv), ref_grads, low_grads):
+            assert torch.isfinite(got).all(), f"{name} has inf or NaN"
+            assert_close_as_fa3(name, got, r, p)
 
 
 def _band(seqlens, window, causal):
@@ -85,22 +83,8 @@ def test_varlen_window_matches_reference(case, window, causal, head_dim, dtype):
     """out, lse and the gradients (deterministic and atomic) of every sequence against the fp32
     reference run with the same band on its slices."""
     seqlens, heads, heads_kv = CASES[case]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, heads, heads_kv, head_dim, dtype, seed=len(case))
-    c, w = _band(seqlens, window, causal)
-    ref = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w)
-    low = attention_varlen_ref(q, k, v, cu_q, cu_k, causal=c, window=w, upcast=False)
-    ref_grads = _reference_grads(q, k, v, dout, cu_q, cu_k, c, w, upcast=True)
-    low_grads = _reference_grads(q, k, v, dout, cu_q, cu_k, c, w, upcast=False)
-    for det in (True, False):
-        out, lse, dq, dk, dv = _run(q, k, v, dout, cu_q, cu_k, seqlens, window, causal, deterministic=det)
-        assert_close_as_fa3("out", out, ref[0], low[0])
-        empty = torch.isinf(ref[1])
-        assert torch.equal(torch.isinf(lse), empty), "lse is -inf on other rows than the reference"
-        assert (out.transpose(0, 1)[empty] == 0).all(), "a row without keys has out != 0"
-        assert_close_as_fa3("lse", lse[~empty], ref[1][~empty], low[1][~empty])
-        for name, got, r, p in zip(("dq", "dk", "dv"), (dq, dk, dv), ref_grads, low_grads):
-            assert torch.isfinite(got).all(), f"{name} has inf or NaN"
-            assert_close_as_fa3(name, got, r, p)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, dtype, seed=len(case))
+    assert_like_reference(q, k, v, dout, cu_q, cu_k, seqlens, window, causal)
 
 
 @pytest.mark.gpu
@@ -118,7 +102,7 @@ def test_varlen_window_sequence_is_the_sequence_alone(window, causal, grouping, 
     reference only (test above)."""
     heads, heads_kv = (4, 4) if grouping == "mha" else (8, 2)
     seqlens = [(700, 700), (1, 129), (257, 3000), (2048, 2047), (129, 129), (500, 30)]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=3)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=3)
     c, w = _band(seqlens, window, causal)
     band = (-1, 0) if c else w
     bm, bn = dash._ext.load().bwd_tile_shape(head_dim, True)
@@ -149,7 +133,7 @@ def test_varlen_window_sequence_is_the_sequence_alone(window, causal, grouping, 
 @pytest.mark.parametrize("schedule", ["auto", "shift_causal", "spt", "descending"])
 def test_varlen_window_bitwise_over_200_calls(schedule):
     seqlens = [(1000, 1000), (3000, 2900), (5, 300), (2048, 2048)]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, 8, 2, 128, torch.bfloat16, seed=9)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, 8, 2, 128, torch.bfloat16, seed=9)
     first = _run(q, k, v, dout, cu_q, cu_k, seqlens, (256, 0), False, deterministic=True, schedule=schedule)
     for _ in range(200):
         again = _run(q, k, v, dout, cu_q, cu_k, seqlens, (256, 0), False, deterministic=True, schedule=schedule)
@@ -160,6 +144,6 @@ def test_varlen_window_bitwise_over_200_calls(schedule):
 def test_varlen_window_rejects_shift():
     """shift is built for the full mask: a window asks for another schedule, as for fixed lengths."""
     seqlens = [(300, 300)]
-    q, k, v, dout, cu_q, cu_k = _packed(seqlens, 2, 2, 64, torch.bfloat16)
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, 2, 2, 64, torch.bfloat16)
     with pytest.raises(ValueError, match="shift"):
         _run(q, k, v, dout, cu_q, cu_k, seqlens, (100, 0), False, deterministic=True, schedule="shift")
