@@ -104,14 +104,6 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
                      **arrays)
 
 
-def overlap_launches() -> bool:
-    """Whether the backward's main kernel and postprocess are launched with PDL after the kernel
-    before them (csrc/common/launch.h: they are scheduled while it drains and wait for its
-    completion; the bits do not change). DASH_OVERLAP_LAUNCHES=0 launches them plainly, for
-    measuring the two against each other."""
-    return os.environ.get("DASH_OVERLAP_LAUNCHES", "1") != "0"
-
-
 L2_BYTES = 50 * 1024 * 1024  # what the launch groups size their heads' working set to (H100: 50 MB)
 
 
@@ -278,7 +270,6 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.launch_order, p.visit_offsets = tables.launch_order.data_ptr(), tables.visit_offsets.data_ptr()
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
-    p.overlap_launches = overlap_launches()
     p.wave_size = tables.wave_size
     p.launch_wave, p.launch_group = launch_fold(tables, problem)
     if timing is not None:
@@ -440,7 +431,6 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
     p.varlen_schedule = code
     p.deterministic = det
-    p.overlap_launches = overlap_launches()
     from dash.schedule.tables import WAVE_LIMIT
     p.wave_size = WAVE_LIMIT  # the largest wave a sequence may have
     p.launch_wave = 1

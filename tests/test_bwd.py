@@ -222,26 +222,6 @@ def test_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch, sch
         assert torch.equal(empty_rows.view(torch.int16), torch.zeros_like(empty_rows).view(torch.int16))
 
 
-@pytest.mark.parametrize("head_dim", [64, 128])
-def test_overlapped_launches_give_the_bits_of_plain_ones(monkeypatch, head_dim):
-    """The main kernel and the postprocess are launched with PDL after the kernel before them
-    (csrc/common/launch.h): they must wait for its results, so every deterministic schedule gives
-    the bits of plain launches, calls back to back on one stream included."""
-    from dash.ops import attn_bwd, schedules_for
-
-    for causal, seqlen_q, seqlen_k, heads in [(False, 1000, 1000, (4, 4)), (True, 700, 300, (6, 2))]:
-        q, k, v, dout = make_inputs(2, seqlen_q, seqlen_k, *heads, head_dim, torch.bfloat16, seed=11)
-        out, lse = reference_fwd(q, k, v, causal)
-        for schedule in schedules_for(causal):
-            monkeypatch.setenv("DASH_OVERLAP_LAUNCHES", "0")
-            want = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule)
-            monkeypatch.setenv("DASH_OVERLAP_LAUNCHES", "1")
-            calls = [attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule) for _ in range(3)]
-            for got in calls:
-                for name, a, b in zip(("dq", "dk", "dv"), want, got):
-                    assert torch.equal(a, b), f"{name} [{schedule} causal={causal} d{head_dim}]"
-
-
 def test_varlen_gradients_do_not_depend_on_the_workspaces_old_contents(monkeypatch):
     import dash
     from dash.ops import attn_bwd_varlen

@@ -21,7 +21,7 @@ void register_bwd(py::module_& m) {
   DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
   DASH_FIELD(launch_claim);
   DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
-  DASH_FIELD(deterministic); DASH_FIELD(overlap_launches); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(launch_group); DASH_FIELD(total_visits);
+  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(launch_group); DASH_FIELD(total_visits);
   DASH_FIELD(timing); DASH_FIELD(trace); DASH_FIELD(positions);
   DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
   DASH_FIELD(varlen_status); DASH_FIELD(varlen_schedule);

@@ -13,7 +13,6 @@
 #include "bwd/bwd_epilogue.h"
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_mainloop.h"
-#include "common/launch.h"
 
 namespace dash {
 
@@ -29,23 +28,18 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   const int warp = threadIdx.x / 32;
 
   if (threadIdx.x == 0) {
+    // The launch position comes from a claim, not from blockIdx.x (bwd_grid.h): a CTA waits
+    // only on CTAs of its head at earlier positions or in its own wave, and with positions
+    // claimed in order the earlier ones are all running or done, so a wave needs only its own
+    // W free SMs to finish (docs/schedules.md, "Liveness"). Broadcast by the __syncthreads below;
+    // stored last, so that the atomic's round trip overlaps the set-up.
+    const int position = claim_launch_position(p.launch_claim);
     cute::prefetch_tma_descriptor(p.tma_q.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_dout.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_k.get_tma_descriptor());
     cute::prefetch_tma_descriptor(p.tma_v.get_tma_descriptor());
     cutlass::arch::ClusterTransactionBarrier::init(&smem.kv_barrier, 1);
-  }
-  // Launched with PDL after the preprocess (common/launch.h): the claim counter, the dQ counters,
-  // LSE/D rows and (atomic path) the zeroed accumulator are the preprocess's, so every thread
-  // waits for it here. The postprocess may then be scheduled as this kernel's CTAs drain.
-  wait_for_previous_grid();
-  allow_dependent_grids();
-  if (threadIdx.x == 0) {
-    // The launch position comes from a claim, not from blockIdx.x (bwd_grid.h): a CTA waits
-    // only on CTAs of its head at earlier positions or in its own wave, and with positions
-    // claimed in order the earlier ones are all running or done, so a wave needs only its own
-    // W free SMs to finish (docs/schedules.md, "Liveness"). Broadcast by the __syncthreads below.
-    smem.launch_position = claim_launch_position(p.launch_claim);
+    smem.launch_position = position;
   }
   if constexpr (Traits::kVarlen) {
     // The position's (sequence, k/v head, KV tile) and schedule, from cu_seqlens (bwd_varlen.h),

@@ -134,7 +134,8 @@ struct BwdLaunch {
       grid = dim3(folded_grid_x(kp.num_n_blocks, GroupedHeads ? p.heads_kv : p.heads, p.batch));
     }
     if (grid.x == 0) return;
-    dash::launch(kernel, grid, dim3(Traits::kThreads), Traits::kSmemBytes, stream, p.overlap_launches, kp);
+    kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
+    DASH_CHECK_LAUNCH();
   }
 };
 

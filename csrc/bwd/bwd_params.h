@@ -62,10 +62,6 @@ struct BwdParams {
   //   rank          [M * N]   rank[m * N + n]: turn of KV tile n in Q tile m's dQ sum; -1 if masked
   uintptr_t launch_order = 0, visit_offsets = 0, visit_m = 0, rank = 0;
   bool deterministic = true;  // false: free-running reduce-adds (FA3's non-deterministic path)
-  // The main kernel and the postprocess are launched with PDL after the kernel before them
-  // (common/launch.h): their CTAs are scheduled while it drains and wait for it to complete, so
-  // the bits are those of plain stream order. false: plain launches (for measuring).
-  bool overlap_launches = true;
   // CTAs of one head that wait on each other cyclically (the schedule's wave, at most
   // dash.schedule.WAVE_LIMIT). The launch refuses a wave larger than the CTAs that can be
   // co-resident on this device: that would hang instead of failing.

@@ -13,7 +13,6 @@
 #include "bwd/bwd_traits.h"
 #include "common/varlen_tiles.h"
 #include "common/check.h"
-#include "common/launch.h"
 
 namespace dash {
 
@@ -67,7 +66,6 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   constexpr int kBlockM = Traits::kBlockM, kHeadDim = Traits::kHeadDim, kThreads = Traits::kMmaThreads;
   using Tile = StagedTile<Element, kBlockM, kHeadDim, kThreads>;
   __shared__ __align__(16) Element staged[Tile::kElems];
-  wait_for_previous_grid();  // launched with PDL after the main kernel (common/launch.h)
 
   int m_block, head, rows;
   int64_t tile, first_row;  // accumulator tile; dq's row of the tile's first row (in its batch)
@@ -135,12 +133,12 @@ void run_bwd_postprocess(const BwdParams& p, cudaStream_t stream) {
                  "varlen: dk and dv must have 16-byte aligned rows (the postprocess zeroes their unused rows)");
     const long long tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, Traits::kBlockM);
     DASH_REQUIRE(tiles < (int64_t(1) << 31), "too many query tiles for one grid");
-    dash::launch(bwd_postprocess_kernel<Traits, true>, dim3(unsigned(tiles)), dim3(Traits::kMmaThreads), 0, stream,
-           p.overlap_launches, p);
+    bwd_postprocess_kernel<Traits, true><<<unsigned(tiles), Traits::kMmaThreads, 0, stream>>>(p);
   } else {
     dim3 grid(folded_grid_x((p.seqlen_q + Traits::kBlockM - 1) / Traits::kBlockM, p.heads, p.batch));
-    dash::launch(bwd_postprocess_kernel<Traits>, grid, dim3(Traits::kMmaThreads), 0, stream, p.overlap_launches, p);
+    bwd_postprocess_kernel<Traits><<<grid, Traits::kMmaThreads, 0, stream>>>(p);
   }
+  DASH_CHECK_LAUNCH();
 }
 
 }  // namespace dash

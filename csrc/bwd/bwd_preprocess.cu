@@ -10,7 +10,6 @@
 #include "bwd/bwd_varlen.h"
 #include "common/check.h"
 #include "common/dispatch.h"
-#include "common/launch.h"
 
 namespace dash {
 namespace {
@@ -68,7 +67,6 @@ __device__ __forceinline__ void zero_accumulator_unless_deterministic(BwdParams 
 
 template <class Element>
 __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int block_m) {
-  allow_dependent_grids();  // the main kernel waits for this one's completion (common/launch.h)
   const int num_m_blocks = (p.seqlen_q + block_m - 1) / block_m;
   const GridTile g = unfold_grid_x(num_m_blocks, p.heads);
   const int m_block = g.tile, head = g.head, batch = g.batch;
@@ -115,7 +113,6 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
 // kernel reads: nonzero makes it do nothing instead of waiting on turns that may never come.
 template <class Element>
 __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, int block_m) {
-  allow_dependent_grids();
   const varlen_tiles::Packed packed{reinterpret_cast<const int*>(p.cu_seqlens_q), reinterpret_cast<const int*>(p.cu_seqlens_k),
                                     reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
                                     p.batch, p.heads, p.seqlen_q, p.seqlen_k};
