@@ -71,8 +71,12 @@ def nvcc_flags():
              "-DCUTLASS_ENABLE_GDC_FOR_SM90", "-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED"]
     for arch in cuda_archs():
         flags.append(f"-gencode=arch=compute_{arch},code=sm_{arch}")
-    flags += [f"-I{CSRC}", f"-I{CUTLASS}"]
+    flags += [f"-I{CSRC}", f"-I{CUTLASS}", f"-I{ROOT}"]  # ROOT: tables shared with Python (dash/schedule/*.def)
     return flags
+
+
+# Tables that the kernels include and the Python package reads (one source for both sides).
+SHARED_TABLES = sorted((ROOT / "dash" / "schedule").glob("*.def"))
 
 
 def source_digest(family):
@@ -84,6 +88,9 @@ def source_digest(family):
         if p.suffix in (".h", ".cuh", ".hpp", ".inl"):
             h.update(str(p.relative_to(ROOT)).encode())
             h.update(p.read_bytes())
+    for p in SHARED_TABLES:
+        h.update(str(p.relative_to(ROOT)).encode())
+        h.update(p.read_bytes())
     h.update((ROOT / "third_party" / "cutlass" / "VERSION").read_bytes())
     return h.hexdigest()
 
@@ -163,7 +170,7 @@ class BuildExt(build_ext):
         linked = "\n".join(ext.extra_objects + [str(self.get_ext_fullpath(ext.name))])
         if not manifest.exists() or manifest.read_text() != linked:
             self.force = True
-        ext.include_dirs += [str(CSRC), str(cuda_home / "include")]
+        ext.include_dirs += [str(CSRC), str(ROOT), str(cuda_home / "include")]
         ext.library_dirs += [str(cuda_home / "lib64")]
         ext.libraries += ["cudart_static", "rt", "pthread", "dl"]
         archs = ",".join("sm_" + a for a in cuda_archs())

@@ -296,11 +296,23 @@ def test_problem_validation():
         build_tables(p, "fastest")
 
 
+def test_tile_table_has_one_row_per_head_dim_and_mask():
+    """bwd_tiles.def, which the kernels include and the model reads: a full and a banded row for
+    every head dim, sizes the kernels can take (whole 16-row k-blocks of the dQ GEMM, 64 key rows
+    per MMA warpgroup)."""
+    from dash.schedule.problem import DEFAULT_TILES, HEAD_DIMS
+
+    assert set(DEFAULT_TILES) == {(hd, mask) for hd in HEAD_DIMS for mask in ("full", "causal")}
+    for (hd, mask), (bm, bn) in DEFAULT_TILES.items():
+        assert bm % 16 == 0 and bn == 128, (hd, mask, bm, bn)
+
+
 @pytest.mark.parametrize("head_dim", [64, 128])
 @pytest.mark.parametrize("causal", [False, True])
 def test_python_tiles_are_the_kernels(head_dim, causal):
-    """The model's tile table (problem.DEFAULT_TILES) is the one the kernel dispatches on
-    (bwd_tile_shape in csrc/bwd/bwd_config.cpp): the tables' Q tiles are the kernel's."""
+    """The model's tile table (problem.DEFAULT_TILES, read from dash/schedule/bwd_tiles.def) is
+    the one the kernel dispatches on (bwd_tile_shape in csrc/bwd/bwd_config.cpp, from the same
+    file): the tables' Q tiles are the kernel's."""
     from dash import _ext
     from dash.schedule.problem import default_tiles
 

@@ -1,5 +1,5 @@
 // Backward tile sizes per (head dim, mask), for the Python workspace sizing and schedule tables:
-// the same choice (kBwdBlockM) that picks the kernel instance (bwd_dispatch.cu).
+// the table row (dash/schedule/bwd_tiles.def) that picks the kernel instance (bwd_dispatch.cu).
 #include "bwd/bwd_config.h"
 
 namespace dash {

@@ -1,9 +1,11 @@
-// Tile configuration of the backward main kernel, per (head dim, Q tile rows), and the one place
-// that decides which rows a call uses (kBwdBlockM, dispatched by dispatch_bwd_tiles for
-// bwd_tile_shape() and the kernel instances alike).
+// Tile configuration of the backward main kernel, per (head dim, Q tile rows). Which tile a call
+// takes is the table dash/schedule/bwd_tiles.def, read by dispatch_bwd_tiles (bwd_tile_shape()
+// and the kernel instances alike) and by the Python schedule model.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "bwd/bwd_params.h"
 #include "common/check.h"
@@ -56,21 +58,54 @@ struct BwdConfig<128, 80> {
   static constexpr bool kRotatedLoop = true;
 };
 
-// Q tile rows per (head dim, mask): the reasons are above.
-template <int HeadDim, bool Causal>
-inline constexpr int kBwdBlockM = HeadDim == 64 ? 128 : (Causal ? 64 : 80);
+// The tile table (dash/schedule/bwd_tiles.def): one row per (head dim, mask), the reasons above.
+struct BwdTileRow {
+  int head_dim;
+  bool banded;  // causal masks and sliding windows (BwdParams::banded)
+  int block_m, block_n;
+};
+inline constexpr BwdTileRow kBwdTiles[] = {
+#define DASH_BWD_TILE(head_dim, banded, block_m, block_n) {head_dim, banded != 0, block_m, block_n},
+#include "dash/schedule/bwd_tiles.def"
+#undef DASH_BWD_TILE
+};
+inline constexpr std::size_t kBwdTileRows = sizeof(kBwdTiles) / sizeof(kBwdTiles[0]);
 
-// f(integral_constant<head dim>, integral_constant<block_m>) for a call's head dim and mask.
+// f(integral_constant<head dim>, integral_constant<block_m>) for the table's row of a call's head
+// dim and mask; each row's BwdConfig must have the row's block_n.
+template <std::size_t Row, class F>
+decltype(auto) call_bwd_tile_row(F&& f) {
+  constexpr BwdTileRow row = kBwdTiles[Row];
+  static_assert(BwdConfig<row.head_dim, row.block_m>::kBlockN == row.block_n,
+                "bwd_tiles.def and BwdConfig disagree on block_n");
+  return f(std::integral_constant<int, row.head_dim>{}, std::integral_constant<int, row.block_m>{});
+}
+inline std::string bwd_tile_head_dims() {
+  std::string dims;
+  for (std::size_t r = 0; r < kBwdTileRows; ++r) {
+    if (r == 0 || kBwdTiles[r].head_dim != kBwdTiles[r - 1].head_dim) {
+      dims += (dims.empty() ? "" : ", ") + std::to_string(kBwdTiles[r].head_dim);
+    }
+  }
+  return dims;
+}
+template <class F, std::size_t... Rows>
+decltype(auto) dispatch_bwd_tile_rows(int head_dim, bool banded, F&& f, std::index_sequence<Rows...>) {
+  using Result = decltype(call_bwd_tile_row<0>(f));
+  constexpr auto matches = [](std::size_t r, int hd, bool b) { return kBwdTiles[r].head_dim == hd && kBwdTiles[r].banded == b; };
+  if constexpr (std::is_void_v<Result>) {
+    const bool found = ((matches(Rows, head_dim, banded) ? (call_bwd_tile_row<Rows>(f), true) : false) || ...);
+    DASH_REQUIRE(found, "backward supports head_dim " + bwd_tile_head_dims() + ", got " + std::to_string(head_dim));
+  } else {
+    Result result{};
+    const bool found = ((matches(Rows, head_dim, banded) ? (result = call_bwd_tile_row<Rows>(f), true) : false) || ...);
+    DASH_REQUIRE(found, "backward supports head_dim " + bwd_tile_head_dims() + ", got " + std::to_string(head_dim));
+    return result;
+  }
+}
 template <class F>
-auto dispatch_bwd_tiles(int head_dim, bool causal, F&& f) {
-  auto with_mask = [&](auto hd) {
-    constexpr int kHeadDim = decltype(hd)::value;
-    if (causal) return f(hd, std::integral_constant<int, kBwdBlockM<kHeadDim, true>>{});
-    return f(hd, std::integral_constant<int, kBwdBlockM<kHeadDim, false>>{});
-  };
-  if (head_dim == 64) return with_mask(std::integral_constant<int, 64>{});
-  DASH_REQUIRE(head_dim == 128, "backward supports head_dim 64 and 128, got " + std::to_string(head_dim));
-  return with_mask(std::integral_constant<int, 128>{});
+decltype(auto) dispatch_bwd_tiles(int head_dim, bool banded, F&& f) {
+  return dispatch_bwd_tile_rows(head_dim, banded, std::forward<F>(f), std::make_index_sequence<kBwdTileRows>{});
 }
 
 }  // namespace dash

@@ -1,5 +1,5 @@
 // Run-time (head dim, mask, dtype) -> compiled instance of the main kernel and postprocess. The
-// mask only matters through the Q tile rows it selects (kBwdBlockM, bwd_config.h).
+// mask only matters through the Q tile rows it selects (dash/schedule/bwd_tiles.def, bwd_config.h).
 #include <cmath>
 
 #include "bwd/bwd_config.h"

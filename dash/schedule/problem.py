@@ -9,7 +9,9 @@ which keeps table building O(M + N + pairs) and free of Python loops over tile p
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
@@ -23,12 +25,20 @@ NOMINAL_NUM_SMS = 132
 NOMINAL_CTAS_PER_SM = 1
 
 
-# Tile sizes of the backward kernel, (block_m, block_n) per (head dim, mask): the table of
-# bwd_tile_shape() in csrc/bwd/bwd_config.cpp (tests/test_schedule.py compares them where
-# the extension is built). At hdim 128 a full mask takes 80-row Q tiles, a causal one 64; a sliding
-# window, banded like a causal mask, takes the causal tiles.
-DEFAULT_TILES = {(64, "full"): (128, 128), (64, "causal"): (128, 128),
-                 (128, "full"): (80, 128), (128, "causal"): (64, 128)}
+def _read_bwd_tiles() -> dict:
+    """Tile sizes of the backward kernel, (block_m, block_n) per (head dim, mask), from the table
+    the kernels dispatch on (bwd_tiles.def beside this file, included by csrc/bwd/bwd_config.h;
+    tests/test_schedule.py checks bwd_tile_shape() against it where the extension is built). At
+    hdim 128 a full mask takes 80-row Q tiles, a causal one 64; a sliding window, banded like a
+    causal mask, takes the causal tiles ("causal" here)."""
+    text = (Path(__file__).with_name("bwd_tiles.def")).read_text()
+    rows = re.findall(r"^DASH_BWD_TILE\((\d+),\s*([01]),\s*(\d+),\s*(\d+)\)", text, flags=re.M)
+    if not rows:
+        raise RuntimeError("bwd_tiles.def holds no DASH_BWD_TILE rows")
+    return {(int(hd), "causal" if banded == "1" else "full"): (int(bm), int(bn)) for hd, banded, bm, bn in rows}
+
+
+DEFAULT_TILES = _read_bwd_tiles()
 HEAD_DIMS = tuple(sorted({hd for hd, _ in DEFAULT_TILES}))
 
 
