@@ -5,9 +5,8 @@
 namespace dash {
 
 BwdTileShape bwd_tile_shape(int head_dim, bool causal) {
-  return dispatch_bwd_tiles(head_dim, causal, [](auto hd, auto bm) {
-    return BwdTileShape{decltype(bm)::value, BwdConfig<decltype(hd)::value, decltype(bm)::value>::kBlockN};
-  });
+  const BwdTileRow& row = kBwdTiles[bwd_tile_row(head_dim, causal)];
+  return BwdTileShape{row.block_m, row.block_n};
 }
 
 }  // namespace dash

@@ -3,6 +3,7 @@
 // and the kernel instances alike) and by the Python schedule model.
 #pragma once
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -71,41 +72,37 @@ inline constexpr BwdTileRow kBwdTiles[] = {
 };
 inline constexpr std::size_t kBwdTileRows = sizeof(kBwdTiles) / sizeof(kBwdTiles[0]);
 
-// f(integral_constant<head dim>, integral_constant<block_m>) for the table's row of a call's head
-// dim and mask; each row's BwdConfig must have the row's block_n.
-template <std::size_t Row, class F>
-decltype(auto) call_bwd_tile_row(F&& f) {
-  constexpr BwdTileRow row = kBwdTiles[Row];
-  static_assert(BwdConfig<row.head_dim, row.block_m>::kBlockN == row.block_n,
-                "bwd_tiles.def and BwdConfig disagree on block_n");
-  return f(std::integral_constant<int, row.head_dim>{}, std::integral_constant<int, row.block_m>{});
-}
-inline std::string bwd_tile_head_dims() {
-  std::string dims;
+// The table's row for a call's head dim and mask.
+inline std::size_t bwd_tile_row(int head_dim, bool banded) {
+  for (std::size_t r = 0; r < kBwdTileRows; ++r) {
+    if (kBwdTiles[r].head_dim == head_dim && kBwdTiles[r].banded == banded) return r;
+  }
+  std::string dims;  // the table's head dims, for the error
   for (std::size_t r = 0; r < kBwdTileRows; ++r) {
     if (r == 0 || kBwdTiles[r].head_dim != kBwdTiles[r - 1].head_dim) {
-      dims += (dims.empty() ? "" : ", ") + std::to_string(kBwdTiles[r].head_dim);
+      dims += (r == 0 ? "" : ", ") + std::to_string(kBwdTiles[r].head_dim);
     }
   }
-  return dims;
+  throw std::invalid_argument("dash: backward supports head_dim " + dims + ", got " + std::to_string(head_dim));
 }
-template <class F, std::size_t... Rows>
-decltype(auto) dispatch_bwd_tile_rows(int head_dim, bool banded, F&& f, std::index_sequence<Rows...>) {
-  using Result = decltype(call_bwd_tile_row<0>(f));
-  constexpr auto matches = [](std::size_t r, int hd, bool b) { return kBwdTiles[r].head_dim == hd && kBwdTiles[r].banded == b; };
-  if constexpr (std::is_void_v<Result>) {
-    const bool found = ((matches(Rows, head_dim, banded) ? (call_bwd_tile_row<Rows>(f), true) : false) || ...);
-    DASH_REQUIRE(found, "backward supports head_dim " + bwd_tile_head_dims() + ", got " + std::to_string(head_dim));
-  } else {
-    Result result{};
-    const bool found = ((matches(Rows, head_dim, banded) ? (result = call_bwd_tile_row<Rows>(f), true) : false) || ...);
-    DASH_REQUIRE(found, "backward supports head_dim " + bwd_tile_head_dims() + ", got " + std::to_string(head_dim));
-    return result;
+
+// f(integral_constant<head dim>, integral_constant<block_m>) with row `row`'s values, Row the
+// first row tried; each row's BwdConfig must have the row's block_n.
+template <std::size_t Row = 0, class F>
+decltype(auto) dispatch_bwd_tile_row(std::size_t row, F&& f) {
+  if constexpr (Row + 1 < kBwdTileRows) {
+    if (row != Row) return dispatch_bwd_tile_row<Row + 1>(row, std::forward<F>(f));
   }
+  constexpr BwdTileRow kRow = kBwdTiles[Row];
+  static_assert(BwdConfig<kRow.head_dim, kRow.block_m>::kBlockN == kRow.block_n,
+                "bwd_tiles.def and BwdConfig disagree on block_n");
+  return f(std::integral_constant<int, kRow.head_dim>{}, std::integral_constant<int, kRow.block_m>{});
 }
+
+// f(integral_constant<head dim>, integral_constant<block_m>) for a call's head dim and mask.
 template <class F>
 decltype(auto) dispatch_bwd_tiles(int head_dim, bool banded, F&& f) {
-  return dispatch_bwd_tile_rows(head_dim, banded, std::forward<F>(f), std::make_index_sequence<kBwdTileRows>{});
+  return dispatch_bwd_tile_row(bwd_tile_row(head_dim, banded), std::forward<F>(f));
 }
 
 }  // namespace dash
