@@ -42,14 +42,38 @@ def _reversed_waves(t):
     return dataclasses.replace(t, launch_order=lo.astype(np.int32))
 
 
+def strided_shift(t, stride):
+    """shift's waves with CTA j of a wave visiting Q tile (stride * j + t) mod M at step t, ranked by
+    arrival: consecutive contributors to a Q tile are `stride` steps apart instead of one, when
+    stride * P <= M (the stride is lowered until it is)."""
+    M, N, W = t.num_m, t.num_n, t.launch_wave
+    visit = np.empty(M * N, dtype=np.int32)
+    rank = np.full((M, N), -1, dtype=np.int32)
+    offsets = np.arange(N + 1, dtype=np.int32) * M
+    for start in range(0, N, W):
+        P = min(W, N - start)
+        s = max(1, min(stride, M // P))
+        j = np.arange(P)
+        for jj in range(P):
+            visit[(start + jj) * M:(start + jj + 1) * M] = (s * jj + np.arange(M)) % M
+        for q in range(M):
+            arrive = (q - s * j) % M
+            rank[q, start + j] = start + np.argsort(np.argsort(arrive, kind="stable"), kind="stable")
+    assert np.array_equal(t.visit_offsets, offsets)
+    return dataclasses.replace(t, visit_m=visit, rank=rank.astype(np.int32))
+
+
 def _tables(problem, schedule, device):
     spec = _variant["spec"]
     if schedule != "shift" or spec is None:
         return _default_tables(problem, schedule, device)
     key = (problem.replace(batch=1, heads=1, heads_kv=1), spec)
     if key not in _cache:
-        W, rev = int(spec.rstrip("r")), spec.endswith("r")
+        stride = int(spec.split("s")[1]) if "s" in spec else 1
+        W, rev = int(spec.split("s")[0].rstrip("r")), spec.endswith("r")
         t = build_tables(key[0], "shift", wave_size=W)
+        if stride > 1:
+            t = strided_shift(t, stride)
         if rev:
             t = _reversed_waves(t)
         arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
@@ -74,8 +98,9 @@ def with_variant(spec, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cells", nargs="*", default=list(CELLS))
-    ap.add_argument("--variants", nargs="+", default=["32r", "16", "16r", "33", "22r"],
-                    help="W[r]: shift with waves of W, r = each wave's launch order reversed")
+    ap.add_argument("--variants", nargs="+", default=["32s2", "32s4", "16s2", "8s2"],
+                    help="W[sS][r]: shift with waves of W, stride S (strided_shift), r = each wave's launch "
+                         "order reversed")
     ap.add_argument("--rounds", type=int, default=6)
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name(), flush=True)
@@ -106,6 +131,10 @@ def main():
                 if base in bits:
                     same = all(torch.equal(a, b) for a, b in zip(bits[key], bits[base]))
                     print(f"  {name} {key} bits {'equal' if same else 'DIFFER'} to {base}")
+        for key in fns:
+            if key.startswith("shift") and key != "shift":
+                err = max((a.float() - b.float()).abs().max().item() for a, b in zip(bits[key], bits["atomic"]))
+                print(f"  {name} {key} max |diff| to atomic {err:.3g}")
         ms = time_interleaved(fns, args.rounds)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, False, mode="bwd")
         tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}

@@ -5,6 +5,8 @@ The tables define the order of the floating-point dQ additions (ranks) and the v
 any change to them changes users' gradient bits: the builders are compared, array by array and
 bit for bit, with `_Ref`, a slow and obviously correct copy of the builders as they were before
 they were vectorised per schedule (dash/schedule/tables.py at 8646e93), over a grid of shapes.
+One deliberate change since: shift's stride (tables.SHIFT_STRIDE, bench/NOTES.md "Shift's stride"),
+which changed shift's visits and ranks where M >= 2P; the reference follows it.
 """
 import dataclasses
 import statistics
@@ -66,9 +68,10 @@ class _Ref:
         start = (n // P) * P
         size = np.minimum(P, N - start)
         j = n - start
-        visit = (j[self.col] + self.t) % M
+        stride = 2 if M >= 2 * P else 1
+        visit = (stride * j[self.col] + self.t) % M
         q = np.arange(M)[:, None]
-        rank = (np.minimum(q, size[None, :] - 1) - j[None, :]) % size[None, :] + start[None, :]
+        rank = (np.minimum(q // stride, size[None, :] - 1) - j[None, :]) % size[None, :] + start[None, :]
         return n, visit, rank, P
 
     def shift_causal(self, W):

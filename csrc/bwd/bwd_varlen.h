@@ -66,6 +66,11 @@ struct Sequence {
 
 DASH_VARLEN_FN int wave_of(int M, int N) { return max_of(1, min_of(min_of(M, N), kWaveLimit)); }
 
+// shift's stride (tables.shift_stride): CTA j of a wave starts on Q tile stride * j, so that
+// consecutive contributors to a Q tile arrive stride steps apart, where stride * P <= M.
+constexpr int kShiftStride = 2;  // dash.schedule.tables.SHIFT_STRIDE
+DASH_VARLEN_FN int shift_stride(int M, int P) { return max_of(1, min_of(kShiftStride, M / max_of(P, 1))); }
+
 // A half-open range of tiles.
 struct TileRange {
   int lo, hi;
@@ -154,13 +159,13 @@ DASH_VARLEN_FN int launch_tile(Sequence const& s, int j) { return s.built == kSp
 
 // The Q tile of KV tile n's visit 0; visit t is visit_at(first, t) (seq_visit).
 DASH_VARLEN_FN int first_visit(Sequence const& s, Geometry const& g, int n) {
-  if (s.built == kShift) return n % s.P;
+  if (s.built == kShift) return shift_stride(s.M, s.P) * (n % s.P);
   const TileRange c = col_range(s, g, n);
   return s.built == kDescending ? c.hi - 1 : c.lo;
 }
 DASH_VARLEN_FN int visit_at(Sequence const& s, int first, int t) {
   if (s.built == kDescending) return first - t;
-  const int m = first + t;  // shift wraps: first < P <= M and t < M
+  const int m = first + t;  // shift wraps: first <= stride (P - 1) < M and t < M
   return m >= s.M ? m - s.M : m;
 }
 
@@ -173,7 +178,7 @@ DASH_VARLEN_FN int rank_of(Sequence const& s, Geometry const& g, int m, int n) {
   const int a = n / s.P * s.P;          // first KV tile of n's wave
   const int b = min_of(a + s.P, s.N);   // one past its last
   if (s.built == kShift) {
-    const int size = b - a, x = min_of(m, size - 1) - (n - a);
+    const int size = b - a, x = min_of(m / shift_stride(s.M, s.P), size - 1) - (n - a);
     return (x < 0 ? x + size : x) + a;
   }
   // shift_causal: Q tile m's contributors in earlier waves, then those of n's wave above n

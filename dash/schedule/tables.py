@@ -45,6 +45,14 @@ SCHEDULES = ("ascending", "descending", "spt", "shift", "shift_causal")
 # the device's capacity: the wave sets the order of the dQ additions, hence the bits.
 WAVE_LIMIT = 32
 
+# Steps between consecutive contributors to one Q tile in shift's waves, where M >= 2P leaves room
+# (shift_stride). With CTA j on Q tile (j + t) mod M, the contributor before j on every Q tile is
+# j + 1 one step earlier, so its add, completion and release (about half a step at hdim 128) must
+# fit in one step of the two CTAs' drift; with (2j + t) mod M it has two steps. Measured (H100,
+# scripts/wave_ab.py, bench/NOTES.md "Shift's stride"): hdim 128 full 8k +2.2%, 16k +0.3-1.2%,
+# hdim 64 full 16k +0.7%, 8k -0.9-0.0%; a stride of 4 measured below 2 everywhere.
+SHIFT_STRIDE = 2
+
 
 def default_wave_size(problem: Problem) -> int:
     """The wave of `problem`'s tables: min(M, N, WAVE_LIMIT), a function of the shape only (no
@@ -298,37 +306,46 @@ def _spt(ctx: _Ctx, W: int):
     return np.arange(ctx.N)[::-1], ctx.visit_ranges(), ctx.rank_by_n(ascending=False), ctx.N, False
 
 
+def shift_stride(M: int, P: int) -> int:
+    """The steps between consecutive contributors to a Q tile in shift's waves: SHIFT_STRIDE where
+    the wave fits it (stride * P <= M), else 1."""
+    return max(1, min(SHIFT_STRIDE, M // max(P, 1)))
+
+
 def _shift(ctx: _Ctx, W: int):
     """DASH's shift (full mask). Waves of P = min(W, M, N) consecutive KV tiles; CTA j of a wave
-    visits Q tile (j + t) mod M at step t, so no two CTAs of a wave share a Q tile in a step.
-    Rank by arrival: rank(q, j) = (min(q, P_k - 1) - j) mod P_k + (KV tiles in earlier waves),
-    P_k the size of this wave (the last one may be smaller).
-    Forward waits iff P >= 2: then M >= 2 and wave 0 has P KV tiles, and Q tile 1 gives KV tile
+    visits Q tile (s j + t) mod M at step t, s = shift_stride(M, P), so no two CTAs of a wave share
+    a Q tile in a step and consecutive contributors to a Q tile arrive s steps apart.
+    Rank by arrival: rank(q, j) = (min(q // s, P_k - 1) - j) mod P_k + (KV tiles in earlier waves),
+    P_k the size of this wave (the last one may be smaller; s P_k <= s P <= M holds for it too).
+    Forward waits iff P >= 2: then M >= 2 and wave 0 has P KV tiles, and Q tile s gives KV tile
     1 rank 0 and KV tile 0 rank 1, so KV tile 0 (position 0) waits on position 1. With P = 1
     every wave is one KV tile and rank = n, ascending's ranks and launch order."""
     M, N = ctx.M, ctx.N
     if not np.all(ctx.length == M):
         raise AssertionError("shift is built for the full mask only (applies())")
     P = max(1, min(W, M, N))
+    s = shift_stride(M, P)
     n = np.arange(N)
     start = (n // P) * P                      # first KV tile of n's wave
     size = np.minimum(P, N - start)           # P_k
     j = n - start
-    # CTA j's visits (j + t) mod M, t = 0..M-1, are a window of 0..M-1 twice (j < P <= M).
+    # CTA j's visits (s j + t) mod M, t = 0..M-1, are a window of 0..M-1 twice (s j <= s (P - 1) < M).
     rows = np.arange(M, dtype=np.int32)
-    visit = _windows(np.concatenate([rows, rows]), M, j).ravel()
-    # The rank depends on q only through min(q, P_k - 1), and P_k <= P: rows q >= P - 1 are all
-    # row P - 1. Compute the first P rows by the formula and repeat the last. x mod P_k for
-    # x = min(q, P_k - 1) - j in (-P_k, P_k) is x, or x + P_k below 0 (integer % costs 2 ms
+    visit = _windows(np.concatenate([rows, rows]), M, s * j).ravel()
+    # The rank depends on q only through min(q // s, P_k - 1), and P_k <= P: rows q >= s (P - 1)
+    # are all row s (P - 1). Compute the rows up to it by the formula and repeat the last. x mod P_k
+    # for x = min(q // s, P_k - 1) - j in (-P_k, P_k) is x, or x + P_k below 0 (integer % costs 2 ms
     # here); in place and int32, since every temporary is fresh memory and its page faults cost
     # more than the arithmetic.
-    q = np.arange(min(P, M), dtype=np.int32)[:, None]
+    last = min(s * (P - 1), M - 1)
+    q = np.arange(last + 1, dtype=np.int32)[:, None]
     size, j, start = (a.astype(np.int32)[None, :] for a in (size, j, start))
-    head = np.minimum(q, size - 1)
+    head = np.minimum(q // s, size - 1)
     head -= j
     np.add(head, size, out=head, where=head < 0)
     head += start
-    rank = head[np.minimum(np.arange(M), P - 1)]
+    rank = head[np.minimum(np.arange(M), last)]
     return n, visit, rank, P, P >= 2
 
 

@@ -50,7 +50,7 @@ import numpy as np
 from .grid import launch_position, unfold_launch_position
 from .problem import Problem
 from .check import replay_tickets
-from .tables import SCHEDULES, WAVE_LIMIT, build_tables
+from .tables import SCHEDULES, WAVE_LIMIT, build_tables, shift_stride
 
 ORDERS = ("index", "lpt")
 
@@ -204,10 +204,10 @@ def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, mask) -> int:
     lo, hi = seq_col_range(n, sq, sk, bm, bn, mask)
     if s == "descending":
         return hi - 1 - t
-    if s == "shift":                              # full mask: (j + t) mod M, j = n mod P
+    if s == "shift":                              # full mask: (stride j + t) mod M, j = n mod P
         M, N = seq_tiles(sq, sk, bm, bn)
         P = seq_wave(M, N)
-        return (n % P + t) % M
+        return (shift_stride(M, P) * (n % P) + t) % M
     return lo + t                                 # ascending, spt, shift_causal
 
 
@@ -224,9 +224,9 @@ def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask) -> int:
     P = seq_wave(M, N)
     a = n // P * P                                # first KV tile of n's wave
     b = min(a + P, N)                             # one past its last
-    if s == "shift":                              # (min(m, P_k - 1) - j) mod P_k + a
+    if s == "shift":                              # (min(m // stride, P_k - 1) - j) mod P_k + a
         size, j = b - a, n - a
-        x = min(m, size - 1) - j                  # in (-size, size): no % on negatives needed
+        x = min(m // shift_stride(M, P), size - 1) - j  # in (-size, size): no % on negatives needed
         return (x + size if x < 0 else x) + a
     # shift_causal: contributors of m in earlier waves + those in n's wave with a larger n
     return max(min(a, n_hi) - n_lo, 0) + min(b, n_hi) - 1 - n
