@@ -22,12 +22,24 @@ struct StagedTile {
   static constexpr int kChunk = 16 / int(sizeof(Element));  // elements per 16-byte store
   static constexpr int kChunksPerRow = kHeadDim / kChunk;
   static constexpr int kElems = kRows * kHeadDim;
-  static_assert(kChunksPerRow % 8 == 0, "the swizzle permutes 8 chunks of 16 bytes per row");
+  // Rows of a multiple of 8 chunks (hdim 64, 128) are stored whole; others (hdim 96: 12 chunks)
+  // as column panels of 4 chunks, panel after panel, each row-major: an XOR by row % 8 would take
+  // a chunk of the last, partial group of 8 past the row's end.
+  static constexpr bool kWholeRows = kChunksPerRow % 8 == 0;
+  static constexpr int kSwizzle = kWholeRows ? 8 : 4;  // chunks permuted by row % kSwizzle
+  static constexpr int kPanel = kWholeRows ? kHeadDim : kSwizzle * kChunk;  // elements per panel row
+  static_assert(kChunksPerRow % kSwizzle == 0, "a row must be whole groups of 4 chunks of 16 bytes");
 
-  // Row-major, the 16-byte chunks of row r XOR-swizzled by r % 8: the 8 rows a warp writes at a
-  // time from a fragment layout fall in distinct banks.
+  // Row-major in each panel, the 16-byte chunks of row r XOR-swizzled by r % kSwizzle: the 8 rows
+  // a warp writes at a time from a fragment layout fall in distinct banks (whole rows), or in
+  // two rows per bank group (panels of 64 bytes).
   static __device__ __forceinline__ int offset(int row, int col) {
-    return row * kHeadDim + (((col / kChunk) ^ (row % 8)) * kChunk) + col % kChunk;
+    if constexpr (kWholeRows) {
+      return row * kHeadDim + (((col / kChunk) ^ (row % 8)) * kChunk) + col % kChunk;
+    } else {
+      const int panel = col / kPanel, c = col % kPanel;
+      return panel * (kRows * kPanel) + row * kPanel + (((c / kChunk) ^ (row % kSwizzle)) * kChunk) + c % kChunk;
+    }
   }
 
   // Rows [0, rows) of the staged tile to `base` (its row 0), as 16-byte row segments: needs
