@@ -35,6 +35,8 @@ struct BwdConfig;
 // dP accumulator and the rest of S are all live, and where that exceeds the MMA warpgroups'
 // 240 registers ptxas serializes every WGMMA of the kernel (its warning C7512; setup.py fails
 // the build on it). 0: all of P after the dP wait.
+// kDqSingleWarpGroup: dQ = dS K in MMA warpgroup 0 alone (bwd_traits.h, TiledMmadQ), where the
+// head dim does not split into two WGMMA-addressable halves.
 // kShuffleStats: each lane reads two columns of the Q tile's LSE and D per 64-column chunk
 // before the step's WGMMAs, and threads take their columns' values from each other by shuffle
 // (FA3's and FA4's ShuffleStats); otherwise every thread reads its own columns' values where it
@@ -45,18 +47,30 @@ struct BwdConfig<64, 128> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 4;
   static constexpr bool kShuffleStats = true;
   static constexpr bool kRotatedLoop = false;
+  static constexpr bool kDqSingleWarpGroup = false;
 };
 template <>
 struct BwdConfig<128, 64> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
   static constexpr bool kShuffleStats = true;
   static constexpr bool kRotatedLoop = true;
+  static constexpr bool kDqSingleWarpGroup = false;
+};
+// hdim 96: FA3's and FA4's 64 x 128 tile. dK and dV hold 64 x 96 fp32 per MMA warpgroup (96
+// registers); dQ (64 x 96) in warpgroup 0 alone. Compiled for inspection; not in the tile table.
+template <>
+struct BwdConfig<96, 64> {
+  static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
+  static constexpr bool kShuffleStats = true;
+  static constexpr bool kRotatedLoop = true;
+  static constexpr bool kDqSingleWarpGroup = true;
 };
 template <>
 struct BwdConfig<128, 80> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = true;
+  static constexpr bool kDqSingleWarpGroup = false;
 };
 
 // The tile table (dash/schedule/bwd_tiles.def): one row per (head dim, mask), the reasons above.

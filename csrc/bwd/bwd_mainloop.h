@@ -298,7 +298,7 @@ struct BwdMainloop {
     const int lane = threadIdx.x % 32;
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     if (writer < kBuffers && writer < steps) {
-      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
+      for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
     }
     // Step `step` adds q-head `head`'s partial dQ tile m (visit i).
     auto add_step = [&](int step, int i, int m, int head) {
@@ -321,7 +321,7 @@ struct BwdMainloop {
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
       float* dst = p.dq_accum + tile * Traits::kDqElems;
       const float* src = smem.dq.data() + buffer * Traits::kDqElems;
-      for (int wg = 0; wg < Traits::kMmaWarpGroups; ++wg) {
+      for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) {
         BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
         if (lane == 0 && wg == 0 && p.trace) {
           p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
@@ -336,15 +336,21 @@ struct BwdMainloop {
         }
       }
       if (kBaton && step + 1 < steps) BwdNamedBarrier::arrive(2 * 32, baton_next);
-      static_assert(Traits::kMmaWarpGroups == 2);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
       // complete and the turn is handed on.
-      if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
-      __syncwarp();
-      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
-      if (lane == 0) bulk_wait_source_read<0>();
-      __syncwarp();
-      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
+      if constexpr (Traits::kDqWarpGroups == 2) {
+        if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
+        __syncwarp();
+        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+        if (lane == 0) bulk_wait_source_read<0>();
+        __syncwarp();
+        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
+      } else {
+        static_assert(Traits::kDqWarpGroups == 1);
+        if (lane == 0) bulk_wait_source_read<0>();
+        __syncwarp();
+        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+      }
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
@@ -382,7 +388,8 @@ struct BwdMainloop {
     const int warp_group_first_thread = warp_group * 128;
     auto desc_sdp = mma_sdp.get_thread_slice(warp_group_first_thread);
     auto desc_dkv = mma_dkv.get_thread_slice(warp_group_first_thread);
-    auto desc_dq = mma_dq.get_thread_slice(warp_group_first_thread);
+    // (one dQ warpgroup: warpgroup 0's slice for both, warpgroup 1 issues no dQ)
+    auto desc_dq = mma_dq.get_thread_slice(Traits::kDqWarpGroups == 1 ? 0 : warp_group_first_thread);
 
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
@@ -477,7 +484,7 @@ struct BwdMainloop {
     // WGMMA runs; then the wait for dK, after which the stage's Q may be overwritten. The dS
     // buffer was filled before the step's kDsReady barrier; its dV may still run (not rotated),
     // and the dQ wait covers it.
-    auto finish_step = [&](int step, PipelineState const& step_state) {
+    auto finish_step_with_dq = [&](int step, PipelineState const& step_state) {
       Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
       Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
@@ -507,6 +514,21 @@ struct BwdMainloop {
       warpgroup_wait<0>();  // dK
       warpgroup_fence_operand(tdKrdK);
       pipeline.consumer_release(step_state);
+    };
+    // One dQ warpgroup (kDqWarpGroups == 1): warpgroup 1 issues only dK and waits for it. Each
+    // branch ends with every WGMMA waited for.
+    auto finish_step = [&](int step, PipelineState const& step_state) {
+      if constexpr (Traits::kDqWarpGroups == Traits::kMmaWarpGroups) {
+        finish_step_with_dq(step, step_state);
+      } else if (warp_group < Traits::kDqWarpGroups) {
+        finish_step_with_dq(step, step_state);
+      } else {
+        Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+        wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
+        warpgroup_wait<0>();  // dK
+        warpgroup_fence_operand(tdKrdK);
+        pipeline.consumer_release(step_state);
+      }
     };
     constexpr bool kRotatedLoop = Traits::Config::kRotatedLoop;
     for (int i = 0; i < steps; ++i) {

@@ -96,22 +96,25 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
   // Deterministic calls leave the accumulator of a tile without turns unwritten (its counter is
   // still 0: no KV tile visited it, or the varlen main kernel did nothing): its dQ is 0.
   const bool unwritten = p.deterministic && reinterpret_cast<const int*>(p.dq_counter)[tile] == 0;
-  typename Traits::TiledMmadQ mma;
-  Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
-  static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
-  CUTLASS_PRAGMA_UNROLL
-  for (int c = 0; c < Traits::kDqChunks; ++c) {
-    const float4 a = unwritten ? make_float4(0.f, 0.f, 0.f, 0.f) : acc[Traits::dq_chunk_offset(tid, c)];
-    const float vals[4] = {a.x, a.y, a.z, a.w};
+  // The threads of the MMA warpgroups that computed dQ (all, or warpgroup 0's alone) stage it.
+  if (Traits::kDqWarpGroups == Traits::kMmaWarpGroups || tid < Traits::kDqWarpGroups * 128) {
+    typename Traits::TiledMmadQ mma;
+    Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
+    static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
     CUTLASS_PRAGMA_UNROLL
-    for (int j = 0; j < 4; ++j) {
-      const auto mn = coords(4 * c + j);  // (row, column) of dQ, or of dQ^T
-      const int row = Traits::kDqTransposed ? get<1>(mn) : get<0>(mn);
-      const int col = Traits::kDqTransposed ? get<0>(mn) : get<1>(mn);
-      // + 0: a first turn's store can leave -0 where the zeroed accumulator's 0 + (-0) gave +0;
-      // the sum turns -0 into +0 and leaves every other value as it is, so the bits are those of
-      // the accumulation from zero (which the atomic path still does).
-      staged[Tile::offset(row, col)] = Element(__fadd_rn(vals[j] * p.softmax_scale, 0.f));
+    for (int c = 0; c < Traits::kDqChunks; ++c) {
+      const float4 a = unwritten ? make_float4(0.f, 0.f, 0.f, 0.f) : acc[Traits::dq_chunk_offset(tid, c)];
+      const float vals[4] = {a.x, a.y, a.z, a.w};
+      CUTLASS_PRAGMA_UNROLL
+      for (int j = 0; j < 4; ++j) {
+        const auto mn = coords(4 * c + j);  // (row, column) of dQ, or of dQ^T
+        const int row = Traits::kDqTransposed ? get<1>(mn) : get<0>(mn);
+        const int col = Traits::kDqTransposed ? get<0>(mn) : get<1>(mn);
+        // + 0: a first turn's store can leave -0 where the zeroed accumulator's 0 + (-0) gave +0;
+        // the sum turns -0 into +0 and leaves every other value as it is, so the bits are those of
+        // the accumulation from zero (which the atomic path still does).
+        staged[Tile::offset(row, col)] = Element(__fadd_rn(vals[j] * p.softmax_scale, 0.f));
+      }
     }
   }
   __syncthreads();

@@ -68,13 +68,22 @@ struct BwdTraits {
   //   transposed, dQ^T = K^T dS^T (d x kBlockM), split by head dim: A = K^T (MN-major view of
   //   sK), B = dS (K-major, as stored). The accumulator then holds dQ^T; kDqTransposed tells
   //   the fragment's users (the postprocess) to swap the coordinates back.
+  //   kDqWarpGroups = 1 (BwdConfig::kDqSingleWarpGroup; FA3's and FA4's choice at hdim 96): warpgroup 0
+  //   computes the whole 64 x d tile: split by head dim, 48 columns of a 96-wide row would start
+  //   warpgroup 1 in the middle of the 64-byte swizzle atom, which no GMMA descriptor can address.
   static constexpr bool kDqTransposed = kBlockM % 64 != 0;
-  static constexpr bool kDqSplitM = kBlockM >= 64 * kMmaWarpGroups;
+  static constexpr int kDqWarpGroups = Config::kDqSingleWarpGroup ? 1 : kMmaWarpGroups;
+  static constexpr bool kDqSplitM = kDqWarpGroups > 1 && kBlockM >= 64 * kMmaWarpGroups;
+  static_assert(kDqWarpGroups == kMmaWarpGroups || (kBlockM == 64 && !kDqTransposed),
+                "one dQ warpgroup computes a 64-row tile");
   using DqAtomShape = std::conditional_t<
       kDqTransposed, Shape<_64, BlockM, BlockN>,
-      std::conditional_t<kDqSplitM, Shape<_64, Dim, BlockN>, Shape<_64, Int<kHeadDim / kMmaWarpGroups>, BlockN>>>;
-  using DqAtomLayout = std::conditional_t<kDqSplitM || kDqTransposed, Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>,
-                                          Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>>;
+      std::conditional_t<kDqSplitM || kDqWarpGroups == 1, Shape<_64, Dim, BlockN>,
+                         Shape<_64, Int<kHeadDim / kMmaWarpGroups>, BlockN>>>;
+  using DqAtomLayout = std::conditional_t<
+      kDqWarpGroups == 1, Layout<Shape<_1, _1, _1>>,
+      std::conditional_t<kDqSplitM || kDqTransposed, Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>,
+                         Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>>>;
   static_assert(!kDqSplitM || kBlockM == 64 * kMmaWarpGroups);
   static_assert(!kDqTransposed || kHeadDim == 64 * kMmaWarpGroups, "dQ^T splits the head dim by warpgroup");
   using TiledMmadQ = decltype(make_tiled_mma(
@@ -117,7 +126,7 @@ struct BwdTraits {
   // its dQ store for the other and for the writer, bench/NOTES.md v14). Global dQaccum tiles
   // keep this order, so one bulk reduce-add moves a half; the postprocess maps (thread, value)
   // back to (row, column) with the same TiledMmadQ.
-  static constexpr int kDqValuesPerThread = kBlockM * kHeadDim / kMmaThreads;
+  static constexpr int kDqValuesPerThread = kBlockM * kHeadDim / (kDqWarpGroups * 128);
   static constexpr int kDqChunks = kDqValuesPerThread / 4;
   static_assert(kDqValuesPerThread % 4 == 0);
   static constexpr int kDqHalfChunks = kDqChunks * 128;  // float4 chunks per warpgroup half
@@ -135,7 +144,7 @@ struct BwdTraits {
   // that one step's completion wait and hand-off overlap the next step's turn and add.
   static constexpr int kDqWriters = 2;
   static constexpr int kDqElems = kBlockM * kHeadDim;
-  static_assert(kDqElems == kMmaWarpGroups * kDqHalfElems);
+  static_assert(kDqElems == kDqWarpGroups * kDqHalfElems);
   // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
