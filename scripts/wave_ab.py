@@ -5,10 +5,12 @@ Why (bench/NOTES.md, "Shift's waves"): with waves of W = 32 CTAs and 132 SMs, fo
 the first four CTAs of a fifth run at once. Those four wait on members of their wave that start
 only when a slot frees. The reversed launch order starts a wave with the CTAs whose first
 M - W + 1 steps wait on no later member; a wave size that divides the SMs leaves no straggler.
-Reversing a wave's launch order keeps every rank, so its bits equal shift's (checked here).
+Reversing a wave's launch order keeps every rank, so its bits equal shift's (checked here). A stride
+S (tables.SHIFT_STRIDE, 2 since session 24) starts CTA j of a wave on Q tile S j, so consecutive
+contributors to a Q tile arrive S steps apart; "s1" is shift as it was before.
 
     python scripts/wave_ab.py                          # d64/d128 full 2k/8k/16k
-    python scripts/wave_ab.py --cells 64f8k --variants 32 32r 16r 33
+    python scripts/wave_ab.py --cells 64f8k --variants 32 32r 16r 33 32s1
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from bench.common import attention_flops, time_interleaved  # noqa: E402
 import dash.ops as ops  # noqa: E402
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.schedule import build_tables  # noqa: E402
+from dash.schedule import tables as schedule_tables  # noqa: E402
 
 CELLS = {"64f2k": (64, 2048), "64f8k": (64, 8192), "64f16k": (64, 16384),
          "128f2k": (128, 2048), "128f8k": (128, 8192), "128f16k": (128, 16384)}
@@ -42,38 +45,21 @@ def _reversed_waves(t):
     return dataclasses.replace(t, launch_order=lo.astype(np.int32))
 
 
-def strided_shift(t, stride):
-    """shift's waves with CTA j of a wave visiting Q tile (stride * j + t) mod M at step t, ranked by
-    arrival: consecutive contributors to a Q tile are `stride` steps apart instead of one, when
-    stride * P <= M (the stride is lowered until it is)."""
-    M, N, W = t.num_m, t.num_n, t.launch_wave
-    visit = np.empty(M * N, dtype=np.int32)
-    rank = np.full((M, N), -1, dtype=np.int32)
-    offsets = np.arange(N + 1, dtype=np.int32) * M
-    for start in range(0, N, W):
-        P = min(W, N - start)
-        s = max(1, min(stride, M // P))
-        j = np.arange(P)
-        for jj in range(P):
-            visit[(start + jj) * M:(start + jj + 1) * M] = (s * jj + np.arange(M)) % M
-        for q in range(M):
-            arrive = (q - s * j) % M
-            rank[q, start + j] = start + np.argsort(np.argsort(arrive, kind="stable"), kind="stable")
-    assert np.array_equal(t.visit_offsets, offsets)
-    return dataclasses.replace(t, visit_m=visit, rank=rank.astype(np.int32))
-
-
 def _tables(problem, schedule, device):
     spec = _variant["spec"]
     if schedule != "shift" or spec is None:
         return _default_tables(problem, schedule, device)
     key = (problem.replace(batch=1, heads=1, heads_kv=1), spec)
     if key not in _cache:
-        stride = int(spec.split("s")[1]) if "s" in spec else 1
-        W, rev = int(spec.split("s")[0].rstrip("r")), spec.endswith("r")
-        t = build_tables(key[0], "shift", wave_size=W)
-        if stride > 1:
-            t = strided_shift(t, stride)
+        wave, _, stride = spec.rstrip("r").partition("s")
+        rev = spec.endswith("r")
+        # The library's shift with another SHIFT_STRIDE (tables.shift_stride reads it at build time).
+        saved = schedule_tables.SHIFT_STRIDE
+        schedule_tables.SHIFT_STRIDE = int(stride) if stride else saved
+        try:
+            t = build_tables(key[0], "shift", wave_size=int(wave))
+        finally:
+            schedule_tables.SHIFT_STRIDE = saved
         if rev:
             t = _reversed_waves(t)
         arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
@@ -98,9 +84,9 @@ def with_variant(spec, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cells", nargs="*", default=list(CELLS))
-    ap.add_argument("--variants", nargs="+", default=["32s2", "32s4", "16s2", "8s2"],
-                    help="W[sS][r]: shift with waves of W, stride S (strided_shift), r = each wave's launch "
-                         "order reversed")
+    ap.add_argument("--variants", nargs="+", default=["32s1", "32s4", "16s2", "8s2"],
+                    help="W[sS][r]: shift with waves of W, stride S (tables.SHIFT_STRIDE; default the "
+                         "library's), r = each wave's launch order reversed")
     ap.add_argument("--rounds", type=int, default=6)
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name(), flush=True)

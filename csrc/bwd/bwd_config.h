@@ -16,6 +16,11 @@ namespace dash {
 template <int HeadDim, int BlockM>
 struct BwdConfig;
 
+// The policies a tile keeps unless its configuration says otherwise (below).
+struct BwdConfigDefaults {
+  static constexpr bool kDqSingleWarpGroup = false;
+};
+
 // hdim 64: 128 x 128 tiles.
 // hdim 128: 128 key rows; the dK and dV accumulators (64 x 128 fp32 per MMA warpgroup) leave
 // room for 64 or 80 query rows. 80 rows give each step 25% more work for the same per-step
@@ -43,34 +48,31 @@ struct BwdConfig;
 // uses them. Measured (H100, v15, with kEarlyPGroups as set): hdim 64 3-5% faster; at 80 rows
 // the shuffles alone measured 2-3% slower.
 template <>
-struct BwdConfig<64, 128> {
+struct BwdConfig<64, 128> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 4;
   static constexpr bool kShuffleStats = true;
   static constexpr bool kRotatedLoop = false;
-  static constexpr bool kDqSingleWarpGroup = false;
 };
 template <>
-struct BwdConfig<128, 64> {
+struct BwdConfig<128, 64> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
   static constexpr bool kShuffleStats = true;
   static constexpr bool kRotatedLoop = true;
-  static constexpr bool kDqSingleWarpGroup = false;
 };
 // hdim 96: FA3's and FA4's 64 x 128 tile. dK and dV hold 64 x 96 fp32 per MMA warpgroup (96
 // registers); dQ (64 x 96) in warpgroup 0 alone. Compiled for inspection; not in the tile table.
 template <>
-struct BwdConfig<96, 64> {
+struct BwdConfig<96, 64> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
   static constexpr bool kShuffleStats = true;
   static constexpr bool kRotatedLoop = true;
   static constexpr bool kDqSingleWarpGroup = true;
 };
 template <>
-struct BwdConfig<128, 80> {
+struct BwdConfig<128, 80> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = true;
-  static constexpr bool kDqSingleWarpGroup = false;
 };
 
 // The tile table (dash/schedule/bwd_tiles.def): one row per (head dim, mask), the reasons above.

@@ -36,18 +36,15 @@ struct BwdEpilogue {
     }
   }
 
-  // The staged tile as a CuTe layout (StagedTile::offset). Whole rows: row-major (kBlockN, d), its
-  // 16-byte chunks XOR-swizzled by row % 8: bits [3, 6) of the element index XORed with those of
-  // row % 8, which sit log2(d) bits up. Panels (hdim 96): (kBlockN, (32, d / 32)) with each 32-wide
-  // panel row-major, bits [3, 5) XORed with row % 4, which sit 5 bits up.
+  // The staged tile as a CuTe layout (StagedTile::offset): (kBlockN, (kPanel, d / kPanel)), each
+  // panel row-major, its 16-byte chunks XOR-swizzled by row % kSwizzle: bits [3, 3 + log2(kSwizzle))
+  // of the element index XORed with those of the row, which sit log2(kPanel) bits up. Whole rows
+  // (hdim 64, 128) are one panel.
   static constexpr int kPanel = Tile::kPanel;
-  using StagedLayout = std::conditional_t<
-      Tile::kWholeRows,
-      decltype(composition(Swizzle<3, 3, cute::log_2(unsigned(Traits::kHeadDim)) - 3>{},
-                           Layout<Shape<BlockN, Dim>, Stride<Dim, _1>>{})),
-      decltype(composition(Swizzle<2, 3, cute::log_2(unsigned(kPanel)) - 3>{},
-                           Layout<Shape<BlockN, Shape<Int<kPanel>, Int<Traits::kHeadDim / kPanel>>>,
-                                  Stride<Int<kPanel>, Stride<_1, Int<Traits::kBlockN * kPanel>>>>{}))>;
+  using StagedLayout = decltype(composition(
+      Swizzle<cute::log_2(unsigned(Tile::kSwizzle)), 3, cute::log_2(unsigned(kPanel)) - 3>{},
+      Layout<Shape<BlockN, Shape<Int<kPanel>, Int<Traits::kHeadDim / kPanel>>>,
+             Stride<Int<kPanel>, Stride<_1, Int<Traits::kBlockN * kPanel>>>>{}));
   static_assert(cosize_v<StagedLayout> == Tile::kElems);
 
   // The accumulator, converted to the input dtype, into the staged tile with stmatrix (8 values

@@ -342,15 +342,12 @@ struct BwdMainloop {
         if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
         __syncwarp();
         if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
-        if (lane == 0) bulk_wait_source_read<0>();
-        __syncwarp();
-        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 1));
-      } else {
-        static_assert(Traits::kDqWarpGroups == 1);
-        if (lane == 0) bulk_wait_source_read<0>();
-        __syncwarp();
-        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
       }
+      static_assert(Traits::kDqWarpGroups == 1 || Traits::kDqWarpGroups == 2);
+      // The last (or only) half.
+      if (lane == 0) bulk_wait_source_read<0>();
+      __syncwarp();
+      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, Traits::kDqWarpGroups - 1));
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
@@ -484,7 +481,20 @@ struct BwdMainloop {
     // WGMMA runs; then the wait for dK, after which the stage's Q may be overwritten. The dS
     // buffer was filled before the step's kDsReady barrier; its dV may still run (not rotated),
     // and the dQ wait covers it.
-    auto finish_step_with_dq = [&](int step, PipelineState const& step_state) {
+    auto issue_dk = [&](PipelineState const& step_state) {
+      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
+      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
+    };
+    // With one dQ warpgroup (kDqWarpGroups == 1), warpgroup 1 issues only dK and waits for it;
+    // either way the step ends with every WGMMA waited for.
+    auto finish_step = [&](int step, PipelineState const& step_state) {
+      if (Traits::kDqWarpGroups < Traits::kMmaWarpGroups && warp_group >= Traits::kDqWarpGroups) {
+        issue_dk(step_state);
+        warpgroup_wait<0>();  // dK
+        warpgroup_fence_operand(tdKrdK);
+        pipeline.consumer_release(step_state);
+        return;
+      }
       Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
       Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
@@ -493,8 +503,7 @@ struct BwdMainloop {
       } else {
         wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
       }
-      Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
-      wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
+      issue_dk(step_state);
 
       warpgroup_wait<1>();  // dQ (dK may still run)
       warpgroup_fence_operand(tdQrdQ);
@@ -514,21 +523,6 @@ struct BwdMainloop {
       warpgroup_wait<0>();  // dK
       warpgroup_fence_operand(tdKrdK);
       pipeline.consumer_release(step_state);
-    };
-    // One dQ warpgroup (kDqWarpGroups == 1): warpgroup 1 issues only dK and waits for it. Each
-    // branch ends with every WGMMA waited for.
-    auto finish_step = [&](int step, PipelineState const& step_state) {
-      if constexpr (Traits::kDqWarpGroups == Traits::kMmaWarpGroups) {
-        finish_step_with_dq(step, step_state);
-      } else if (warp_group < Traits::kDqWarpGroups) {
-        finish_step_with_dq(step, step_state);
-      } else {
-        Tensor tdKrdS = make_tensor(rdS.data(), accumulator_as_operand_a(rdS.layout()));
-        wgmma<false, -1>(mma_dkv, tdKrdS, tdKrQ(_, _, _, step_state.index()), tdKrdK);
-        warpgroup_wait<0>();  // dK
-        warpgroup_fence_operand(tdKrdK);
-        pipeline.consumer_release(step_state);
-      }
     };
     constexpr bool kRotatedLoop = Traits::Config::kRotatedLoop;
     for (int i = 0; i < steps; ++i) {
