@@ -8,7 +8,7 @@ import numbers
 import torch
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
-SUPPORTED_HEAD_DIMS = (64, 128)
+SUPPORTED_HEAD_DIMS = (64, 96, 128)
 
 
 def _name_dtype(dtype):

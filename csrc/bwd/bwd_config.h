@@ -57,7 +57,7 @@ struct BwdConfig<128, 64> {
   static constexpr bool kDqSingleWarpGroup = false;
 };
 // hdim 96: FA3's and FA4's 64 x 128 tile. dK and dV hold 64 x 96 fp32 per MMA warpgroup (96
-// registers); dQ (64 x 96) in warpgroup 0 alone. Compiled for inspection; not in the tile table.
+// registers); dQ (64 x 96) in warpgroup 0 alone (kDqSingleWarpGroup).
 template <>
 struct BwdConfig<96, 64> {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;

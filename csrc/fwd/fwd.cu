@@ -27,7 +27,8 @@ void require_tma_ready(const char* name, const Strided& t, int elem_bytes) {
 }  // namespace
 
 void fwd(const FwdParams& p, cudaStream_t stream) {
-  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 128, "fwd supports head_dim 64 and 128, got " + std::to_string(p.head_dim));
+  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 96 || p.head_dim == 128,
+               "fwd supports head_dim 64, 96 and 128, got " + std::to_string(p.head_dim));
   DASH_REQUIRE(p.batch >= 0 && p.seqlen_q >= 0 && p.seqlen_k >= 0, "negative size");
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
@@ -61,6 +62,8 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
         constexpr bool kVarlen = decltype(varlen)::value, kSoftcap = decltype(softcap)::value;
         if (p.head_dim == 64) {
           run_fwd<64, Element, kVarlen, kSoftcap>(p, stream);
+        } else if (p.head_dim == 96) {
+          run_fwd<96, Element, kVarlen, kSoftcap>(p, stream);
         } else {
           run_fwd<128, Element, kVarlen, kSoftcap>(p, stream);
         }
