@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "common/check.h"
 #include "common/dispatch.h"
+#include "common/head_dims.h"
 #include "fwd/fwd_instantiations.h"
 #include "fwd/fwd_params.h"
 
@@ -60,12 +62,22 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
       dispatch_bool(p.softcapped(), [&](auto softcap) {
         using Element = decltype(e);
         constexpr bool kVarlen = decltype(varlen)::value, kSoftcap = decltype(softcap)::value;
+        // Only head dims this build has kernels for are instantiated (common/head_dims.h).
+        auto run = [&](auto head_dim) {
+          constexpr int kHeadDim = decltype(head_dim)::value;
+          if constexpr (head_dim_built(kHeadDim)) {
+            run_fwd<kHeadDim, Element, kVarlen, kSoftcap>(p, stream);
+          } else {
+            DASH_REQUIRE(false, "head_dim " + std::to_string(kHeadDim) +
+                                    " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
+          }
+        };
         if (p.head_dim == 64) {
-          run_fwd<64, Element, kVarlen, kSoftcap>(p, stream);
+          run(std::integral_constant<int, 64>{});
         } else if (p.head_dim == 96) {
-          run_fwd<96, Element, kVarlen, kSoftcap>(p, stream);
+          run(std::integral_constant<int, 96>{});
         } else {
-          run_fwd<128, Element, kVarlen, kSoftcap>(p, stream);
+          run(std::integral_constant<int, 128>{});
         }
       });
     });
