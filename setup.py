@@ -52,7 +52,7 @@ def family_sources(pattern):
     and of the selected families, less the instances of head dims left out (DASH_HEAD_DIMS)."""
     files = [p for p in CSRC.rglob(pattern) if p.parent.name not in ALL_FAMILIES or p.parent.name in FAMILIES]
     if HEAD_DIMS is not None:
-        have = {head_dim_of(p) for p in files} - {None}
+        have = {head_dim_of(p) for p in CSRC.rglob("*.cu")} - {None}
         missing = [d for d in HEAD_DIMS if d not in have]
         if missing:
             raise SystemExit(f"DASH_HEAD_DIMS names head dims without kernels: {missing} (have {sorted(have)})")
