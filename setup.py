@@ -34,11 +34,44 @@ FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).s
             if f in ALL_FAMILIES and any((CSRC / f).glob("*.cpp"))]
 
 
+# Head dims: DASH_HEAD_DIMS=64,128 compiles only those head dims' kernel instances (the files
+# named *hdim<d>*), e.g. for CI on two cores; the dispatch then refuses the others with an error
+# (csrc/common/head_dims.h). The default is every head dim that has instances.
+HEAD_DIMS = sorted({int(d) for d in os.environ["DASH_HEAD_DIMS"].split(",") if d.strip()}) \
+    if os.environ.get("DASH_HEAD_DIMS") else None
+_HDIM = re.compile(r"hdim(\d+)")
+
+
+def head_dim_of(path):
+    m = _HDIM.search(path.stem)
+    return int(m.group(1)) if m else None
+
+
 def family_sources(pattern):
     """Sources of the shared code (csrc/, csrc/common/, csrc/testing/: the test-only kernels)
-    and of the selected families."""
+    and of the selected families, less the instances of head dims left out (DASH_HEAD_DIMS)."""
     files = [p for p in CSRC.rglob(pattern) if p.parent.name not in ALL_FAMILIES or p.parent.name in FAMILIES]
+    if HEAD_DIMS is not None:
+        have = {head_dim_of(p) for p in CSRC.rglob("*.cu")} - {None}
+        missing = [d for d in HEAD_DIMS if d not in have]
+        if missing:
+            raise SystemExit(f"DASH_HEAD_DIMS names head dims without kernels: {missing} (have {sorted(have)})")
+        files = [p for p in files if head_dim_of(p) is None or head_dim_of(p) in HEAD_DIMS]
     return sorted(files)
+
+
+# The head dims csrc/common/head_dims.h knows (a narrowed build defines DASH_HDIM_<d> for those kept).
+KNOWN_HEAD_DIMS = (64, 96, 128, 192, 256)
+
+
+def head_dims_macros():
+    """(name, value) macros of a narrowed build (csrc/common/head_dims.h), none otherwise."""
+    if HEAD_DIMS is None:
+        return []
+    unknown = [d for d in HEAD_DIMS if d not in KNOWN_HEAD_DIMS]
+    if unknown:
+        raise SystemExit(f"DASH_HEAD_DIMS: csrc/common/head_dims.h knows no head dim {unknown}")
+    return [("DASH_HEAD_DIMS_NARROWED", "1")] + [(f"DASH_HDIM_{d}", "1") for d in HEAD_DIMS]
 
 
 # The backward kernel's producer and dQ-writer warps run on 24 registers (setmaxnreg) and spill a
@@ -72,7 +105,7 @@ def nvcc_flags():
     for arch in cuda_archs():
         flags.append(f"-gencode=arch=compute_{arch},code=sm_{arch}")
     flags += [f"-I{CSRC}", f"-I{CUTLASS}", f"-I{ROOT}"]  # ROOT: tables shared with Python (dash/schedule/*.def)
-    return flags
+    return flags + [f"-D{name}={value}" for name, value in head_dims_macros()]
 
 
 # Tables that the kernels include and the Python package reads (one source for both sides).
@@ -176,6 +209,7 @@ class BuildExt(build_ext):
         archs = ",".join("sm_" + a for a in cuda_archs())
         ext.define_macros.append(("DASH_COMPILED_ARCHS", f'"{archs}"'))
         ext.define_macros += [(f"DASH_WITH_{f.upper()}", "1") for f in FAMILIES]
+        ext.define_macros += head_dims_macros()
         super().build_extension(ext)
         manifest.write_text(linked)
 

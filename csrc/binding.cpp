@@ -4,6 +4,7 @@
 
 #include "common/strided.h"
 #include "common/dtype.h"
+#include "common/head_dims.h"
 
 namespace py = pybind11;
 
@@ -34,6 +35,16 @@ PYBIND11_MODULE(_C, m) {
       .def_readwrite("row_stride", &dash::Strided::row_stride)
       .def_readwrite("head_stride", &dash::Strided::head_stride);
   m.def("compiled_archs", []() { return std::string(DASH_COMPILED_ARCHS); });
+  // The head dims this build has kernels for (setup.py's DASH_HEAD_DIMS); None: all of them.
+  m.def("built_head_dims", []() -> py::object {
+    if constexpr (dash::kAllHeadDimsBuilt) {
+      return py::none();
+    } else {
+      py::tuple dims(sizeof(dash::kBuiltHeadDims) / sizeof(int));
+      for (std::size_t i = 0; i < len(dims); ++i) dims[i] = dash::kBuiltHeadDims[i];
+      return dims;
+    }
+  });
 #ifdef DASH_WITH_BWD
   register_bwd(m);
 #endif

@@ -37,6 +37,24 @@ def has(name: str) -> bool:
     return mod is not None and hasattr(mod, name)
 
 
+def built_head_dims():
+    """The head dims the built extension has kernels for (a tuple), or None: all of them, or no
+    extension (the caller's load() says so). Narrowed by DASH_HEAD_DIMS at install time."""
+    mod = _import()[0]
+    if mod is None or not hasattr(mod, "built_head_dims"):
+        return None
+    return mod.built_head_dims()
+
+
+def check_head_dim_built(head_dim: int):
+    """NotImplementedError for a supported head dim that this install was built without."""
+    built = built_head_dims()
+    if built is not None and head_dim not in built:
+        raise NotImplementedError(f"head_dim {head_dim} is not in this build of dash: it was installed with "
+                                  f"DASH_HEAD_DIMS={','.join(map(str, built))}; reinstall without DASH_HEAD_DIMS "
+                                  f"(or with {head_dim} in it) to use it")
+
+
 def strided(t):
     """A (batch, seq, head, dim) tensor as the binding's Strided record."""
     C = load()

@@ -8,7 +8,7 @@ import numbers
 import torch
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
-SUPPORTED_HEAD_DIMS = (64, 128)
+SUPPORTED_HEAD_DIMS = (64, 96, 128)
 
 
 def _name_dtype(dtype):
@@ -76,6 +76,9 @@ def check_qkv(q, k, v, *, head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
         check_last_dim_contiguous(name, t)
     if check_cuda:
         check_device({"q": q, "k": k, "v": v})
+        from dash import _ext
+
+        _ext.check_head_dim_built(head_dim)
     return batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim
 
 
@@ -138,6 +141,9 @@ def check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=None, sequse
     tensors.update({name: t for name, t in (("seqused_q", seqused_q), ("seqused_k", seqused_k)) if t is not None})
     if check_cuda:
         check_device(tensors)
+        from dash import _ext
+
+        _ext.check_head_dim_built(head_dim)
     else:
         for name, t in tensors.items():
             if t.device != q.device:

@@ -47,3 +47,21 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A GPU test of a head dim that this install was built without (DASH_HEAD_DIMS) skips, with
+    that reason."""
+    try:
+        from dash import _ext
+        built = _ext.built_head_dims()
+    except Exception:  # noqa: BLE001 (no torch, no extension: nothing to narrow)
+        return
+    if built is None:
+        return
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        head_dim = params.get("head_dim", params.get("hdim"))
+        if "gpu" in item.keywords and isinstance(head_dim, int) and head_dim not in built:
+            item.add_marker(pytest.mark.skip(reason=f"head_dim {head_dim} is not in this build "
+                                                    f"(DASH_HEAD_DIMS={','.join(map(str, built))})"))

@@ -12,7 +12,7 @@ import torch
 from dash.fwd import attn_fwd
 
 DTYPES = [torch.bfloat16, torch.float16]
-HEAD_DIMS = [64, 128]
+HEAD_DIMS = [64, 96, 128]
 # (seqlen_q, seqlen_k): tile multiples and not, 1, unequal in both directions (with causal and
 # seqlen_q > seqlen_k the first rows see no key).
 SEQLENS = [(1, 1), (17, 17), (113, 113), (128, 128), (1000, 1000), (2048, 2048),

@@ -288,7 +288,7 @@ def test_problem_validation():
     with pytest.raises(ValueError, match="heads_kv"):
         Problem(seqlen_q=10, seqlen_k=10, heads=6, heads_kv=4)
     with pytest.raises(ValueError, match="head_dim"):
-        Problem.for_hdim(1024, head_dim=96)
+        Problem.for_hdim(1024, head_dim=80)
     p = Problem.for_hdim(1024, head_dim=64, causal=True, window=(128, 5))
     assert (p.block_m, p.block_n, p.mask, p.window) == (128, 128, "window", (128, 0))
     assert Problem.for_hdim(1024, head_dim=128, num_sms=114, sm_margin=4, ctas_per_sm=2).capacity == 220
@@ -307,7 +307,7 @@ def test_tile_table_has_one_row_per_head_dim_and_mask():
         assert bm % 16 == 0 and bn == 128, (hd, mask, bm, bn)
 
 
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128])
 @pytest.mark.parametrize("causal", [False, True])
 def test_python_tiles_are_the_kernels(head_dim, causal):
     """The model's tile table (problem.DEFAULT_TILES, read from dash/schedule/bwd_tiles.def) is

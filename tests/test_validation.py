@@ -89,3 +89,16 @@ def test_for_tma_copies_misaligned_views():
     assert validate.for_tma(x) is x
     y = torch.zeros(2, 8, 2, 65, dtype=torch.bfloat16)[..., 1:]
     assert validate.for_tma(y).is_contiguous()
+
+
+def test_a_head_dim_left_out_of_the_build_is_refused(monkeypatch):
+    """An install narrowed by DASH_HEAD_DIMS refuses the head dims it has no kernels for with an
+    error that says so, before any kernel call (CPU: the check itself)."""
+    from dash import _ext
+
+    monkeypatch.setattr(_ext, "built_head_dims", lambda: (64, 128))
+    _ext.check_head_dim_built(64)
+    with pytest.raises(NotImplementedError, match=r"head_dim 96 is not in this build.*DASH_HEAD_DIMS=64,128"):
+        _ext.check_head_dim_built(96)
+    monkeypatch.setattr(_ext, "built_head_dims", lambda: None)
+    _ext.check_head_dim_built(96)

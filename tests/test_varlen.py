@@ -89,7 +89,7 @@ CASES = {
 # ---------------------------------------------------------------- GPU tests
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128])
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("case", list(CASES))
 def test_varlen_matches_reference_per_sequence(case, causal, head_dim, dtype):
@@ -103,7 +103,7 @@ def test_varlen_matches_reference_per_sequence(case, causal, head_dim, dtype):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128])
 def test_varlen_seqused_and_trailing_rows(causal, head_dim):
     # Spans with padding (seqused < span) filled with NaN, and rows past the last sequence, also
     # NaN: the used rows must be right and every other row O = 0, LSE = -inf.
@@ -132,7 +132,7 @@ def test_varlen_seqused_and_trailing_rows(causal, head_dim):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128])
 def test_varlen_sequence_bits_do_not_depend_on_neighbours(causal, head_dim):
     # One sequence packed first, last and between other neighbours (some of them NaN and inf
     # throughout: they must not reach it): its rows of out and lse are bitwise the same.

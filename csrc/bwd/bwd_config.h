@@ -10,6 +10,7 @@
 
 #include "bwd/bwd_params.h"
 #include "common/check.h"
+#include "common/head_dims.h"
 
 namespace dash {
 
@@ -60,7 +61,7 @@ struct BwdConfig<128, 64> : BwdConfigDefaults {
   static constexpr bool kRotatedLoop = true;
 };
 // hdim 96: FA3's and FA4's 64 x 128 tile. dK and dV hold 64 x 96 fp32 per MMA warpgroup (96
-// registers); dQ (64 x 96) in warpgroup 0 alone. Compiled for inspection; not in the tile table.
+// registers); dQ (64 x 96) in warpgroup 0 alone (kDqSingleWarpGroup).
 template <>
 struct BwdConfig<96, 64> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 2;
@@ -91,7 +92,13 @@ inline constexpr std::size_t kBwdTileRows = sizeof(kBwdTiles) / sizeof(kBwdTiles
 // The table's row for a call's head dim and mask.
 inline std::size_t bwd_tile_row(int head_dim, bool banded) {
   for (std::size_t r = 0; r < kBwdTileRows; ++r) {
-    if (kBwdTiles[r].head_dim == head_dim && kBwdTiles[r].banded == banded) return r;
+    if (kBwdTiles[r].head_dim == head_dim && kBwdTiles[r].banded == banded) {
+      if (!head_dim_built(head_dim)) {
+        throw std::invalid_argument("dash: head_dim " + std::to_string(head_dim) +
+                                    " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
+      }
+      return r;
+    }
   }
   std::string dims;  // the table's head dims, for the error
   for (std::size_t r = 0; r < kBwdTileRows; ++r) {
@@ -102,23 +109,40 @@ inline std::size_t bwd_tile_row(int head_dim, bool banded) {
   throw std::invalid_argument("dash: backward supports head_dim " + dims + ", got " + std::to_string(head_dim));
 }
 
-// f(integral_constant<head dim>, integral_constant<block_m>) with row `row`'s values, Row the
-// first row tried; each row's BwdConfig must have the row's block_n.
-template <std::size_t Row = 0, class F>
-decltype(auto) dispatch_bwd_tile_row(std::size_t row, F&& f) {
+// The first row of a built head dim (f's result type is taken there).
+template <std::size_t Row = 0>
+constexpr std::size_t first_built_bwd_tile_row() {
   if constexpr (Row + 1 < kBwdTileRows) {
-    if (row != Row) return dispatch_bwd_tile_row<Row + 1>(row, std::forward<F>(f));
+    if (!head_dim_built(kBwdTiles[Row].head_dim)) return first_built_bwd_tile_row<Row + 1>();
+  }
+  return Row;
+}
+
+// R f(integral_constant<head dim>, integral_constant<block_m>) with row `row`'s values, Row the
+// first row tried; each row's BwdConfig must have the row's block_n. Rows of head dims this build
+// has no kernels for are never called (bwd_tile_row refuses them), and instantiate nothing.
+template <class R, std::size_t Row = 0, class F>
+R dispatch_bwd_tile_row(std::size_t row, F& f) {
+  if constexpr (Row + 1 < kBwdTileRows) {
+    if (row != Row) return dispatch_bwd_tile_row<R, Row + 1>(row, f);
   }
   constexpr BwdTileRow kRow = kBwdTiles[Row];
-  static_assert(BwdConfig<kRow.head_dim, kRow.block_m>::kBlockN == kRow.block_n,
-                "bwd_tiles.def and BwdConfig disagree on block_n");
-  return f(std::integral_constant<int, kRow.head_dim>{}, std::integral_constant<int, kRow.block_m>{});
+  if constexpr (head_dim_built(kRow.head_dim)) {
+    static_assert(BwdConfig<kRow.head_dim, kRow.block_m>::kBlockN == kRow.block_n,
+                  "bwd_tiles.def and BwdConfig disagree on block_n");
+    return f(std::integral_constant<int, kRow.head_dim>{}, std::integral_constant<int, kRow.block_m>{});
+  } else {
+    throw std::invalid_argument("dash: head_dim " + std::to_string(kRow.head_dim) + " is not in this build");
+  }
 }
 
 // f(integral_constant<head dim>, integral_constant<block_m>) for a call's head dim and mask.
 template <class F>
 decltype(auto) dispatch_bwd_tiles(int head_dim, bool banded, F&& f) {
-  return dispatch_bwd_tile_row(bwd_tile_row(head_dim, banded), std::forward<F>(f));
+  constexpr BwdTileRow kFirst = kBwdTiles[first_built_bwd_tile_row()];
+  static_assert(head_dim_built(kFirst.head_dim), "DASH_HEAD_DIMS_BUILT names no head dim of bwd_tiles.def");
+  using R = decltype(f(std::integral_constant<int, kFirst.head_dim>{}, std::integral_constant<int, kFirst.block_m>{}));
+  return dispatch_bwd_tile_row<R>(bwd_tile_row(head_dim, banded), f);
 }
 
 }  // namespace dash

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "common/check.h"
 #include "common/dispatch.h"
+#include "common/head_dims.h"
 #include "fwd/fwd_instantiations.h"
 #include "fwd/fwd_params.h"
 
@@ -27,7 +29,8 @@ void require_tma_ready(const char* name, const Strided& t, int elem_bytes) {
 }  // namespace
 
 void fwd(const FwdParams& p, cudaStream_t stream) {
-  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 128, "fwd supports head_dim 64 and 128, got " + std::to_string(p.head_dim));
+  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 96 || p.head_dim == 128,
+               "fwd supports head_dim 64, 96 and 128, got " + std::to_string(p.head_dim));
   DASH_REQUIRE(p.batch >= 0 && p.seqlen_q >= 0 && p.seqlen_k >= 0, "negative size");
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
@@ -59,10 +62,22 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
       dispatch_bool(p.softcapped(), [&](auto softcap) {
         using Element = decltype(e);
         constexpr bool kVarlen = decltype(varlen)::value, kSoftcap = decltype(softcap)::value;
+        // Only head dims this build has kernels for are instantiated (common/head_dims.h).
+        auto run = [&](auto head_dim) {
+          constexpr int kHeadDim = decltype(head_dim)::value;
+          if constexpr (head_dim_built(kHeadDim)) {
+            run_fwd<kHeadDim, Element, kVarlen, kSoftcap>(p, stream);
+          } else {
+            DASH_REQUIRE(false, "head_dim " + std::to_string(kHeadDim) +
+                                    " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
+          }
+        };
         if (p.head_dim == 64) {
-          run_fwd<64, Element, kVarlen, kSoftcap>(p, stream);
+          run(std::integral_constant<int, 64>{});
+        } else if (p.head_dim == 96) {
+          run(std::integral_constant<int, 96>{});
         } else {
-          run_fwd<128, Element, kVarlen, kSoftcap>(p, stream);
+          run(std::integral_constant<int, 128>{});
         }
       });
     });

@@ -13,10 +13,12 @@ namespace dash {
 template <int kHeadDim, class Element, bool kVarlen, bool kSoftcap>
 void run_fwd(const FwdParams& p, cudaStream_t stream);
 
-// The four instances of one policy pair, each defined in its TU.
+// The instances of one policy pair, each defined in its TU.
 #define DASH_EXTERN_FWD_INSTANCES(VARLEN, SOFTCAP)                                                 \
   extern template void run_fwd<64, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);      \
   extern template void run_fwd<64, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
+  extern template void run_fwd<96, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);      \
+  extern template void run_fwd<96, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
   extern template void run_fwd<128, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);     \
   extern template void run_fwd<128, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);
 
