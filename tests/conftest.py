@@ -39,29 +39,27 @@ def gpu_skip_reason():
     return None
 
 
+def head_dim_skip_reason(item, built):
+    """Why a GPU test of a head dim that this install was built without (DASH_HEAD_DIMS) skips,
+    or None."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    head_dim = params.get("head_dim", params.get("hdim"))
+    if built is not None and isinstance(head_dim, int) and head_dim not in built:
+        return f"head_dim {head_dim} is not in this build (DASH_HEAD_DIMS={','.join(map(str, built))})"
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
+    """GPU tests skip where there is no device or extension (gpu_skip_reason) and, on a narrowed
+    build, where their head dim was left out."""
     reason = gpu_skip_reason()
+    built = None
     if reason is None:
-        return
-    skip = pytest.mark.skip(reason=f"GPU test: {reason}")
-    for item in items:
-        if "gpu" in item.keywords:
-            item.add_marker(skip)
-
-
-def pytest_collection_modifyitems(config, items):
-    """A GPU test of a head dim that this install was built without (DASH_HEAD_DIMS) skips, with
-    that reason."""
-    try:
         from dash import _ext
         built = _ext.built_head_dims()
-    except Exception:  # noqa: BLE001 (no torch, no extension: nothing to narrow)
-        return
-    if built is None:
-        return
     for item in items:
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        head_dim = params.get("head_dim", params.get("hdim"))
-        if "gpu" in item.keywords and isinstance(head_dim, int) and head_dim not in built:
-            item.add_marker(pytest.mark.skip(reason=f"head_dim {head_dim} is not in this build "
-                                                    f"(DASH_HEAD_DIMS={','.join(map(str, built))})"))
+        if "gpu" not in item.keywords:
+            continue
+        why = f"GPU test: {reason}" if reason is not None else head_dim_skip_reason(item, built)
+        if why is not None:
+            item.add_marker(pytest.mark.skip(reason=why))
