@@ -22,6 +22,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 export PYTHONUNBUFFERED=1 MAX_JOBS=${MAX_JOBS:-16}
+# Objects brought back from an earlier device build (DEVELOPERS.md): build/objcache keys them by
+# content, so only the sources whose headers changed since then compile.
+if [ -f .oc/objcache.tgz ]; then mkdir -p build && tar -xzf .oc/objcache.tgz -C build; fi
 python3 -c 'import torch; print("device:", torch.cuda.get_device_name(), "| torch", torch.__version__, "| CUDA", torch.version.cuda)' | tee "$log_dir/device.txt"
 start=$(date +%s)
 if ! python3 setup.py build_ext --inplace > "$log_dir/build.log" 2>&1; then
