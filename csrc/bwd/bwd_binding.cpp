@@ -4,28 +4,19 @@
 
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_params.h"
+#include "common/param_binding.h"
 #include "common/band.h"
 
 namespace py = pybind11;
 using dash::BwdParams;
 
 void register_bwd(py::module_& m) {
-  py::class_<BwdParams> cls(m, "BwdParams");
-  cls.def(py::init<>());
-#define DASH_FIELD(name) cls.def_readwrite(#name, &BwdParams::name)
-  DASH_FIELD(q); DASH_FIELD(k); DASH_FIELD(v); DASH_FIELD(out); DASH_FIELD(dout); DASH_FIELD(lse);
-  DASH_FIELD(dq); DASH_FIELD(dk); DASH_FIELD(dv);
-  DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
-  DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(dtype);
-  DASH_FIELD(window_left); DASH_FIELD(window_right); DASH_FIELD(softcap);
-  DASH_FIELD(lse_log2); DASH_FIELD(dpsum); DASH_FIELD(dq_accum); DASH_FIELD(dq_counter);
-  DASH_FIELD(launch_claim);
-  DASH_FIELD(launch_order); DASH_FIELD(visit_offsets); DASH_FIELD(visit_m); DASH_FIELD(rank);
-  DASH_FIELD(deterministic); DASH_FIELD(wave_size); DASH_FIELD(launch_wave); DASH_FIELD(launch_group); DASH_FIELD(total_visits);
-  DASH_FIELD(timing); DASH_FIELD(trace); DASH_FIELD(positions);
-  DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
-  DASH_FIELD(varlen_status); DASH_FIELD(varlen_schedule);
-#undef DASH_FIELD
+  // One attribute per field of the list the struct is declared from (bwd_params.h), and the
+  // fields' names in order (BwdParams.fields: tests/test_params.py checks dash's assignments with it).
+  py::class_<BwdParams> params_class(m, "BwdParams");
+  params_class.def(py::init<>());
+  DASH_BWD_PARAMS(DASH_BIND_PARAM)
+  dash::set_field_names(params_class, {DASH_BWD_PARAMS(DASH_PARAM_NAME)});
 
   m.def("bwd_tile_shape", [](int head_dim, bool causal) {
     auto t = dash::bwd_tile_shape(head_dim, causal);

@@ -3,19 +3,18 @@
 #include <pybind11/pybind11.h>
 
 #include "fwd/fwd_params.h"
+#include "common/param_binding.h"
 
 namespace py = pybind11;
 using dash::FwdParams;
 
 void register_fwd(py::module_& m) {
-  py::class_<FwdParams> cls(m, "FwdParams");
-  cls.def(py::init<>());
-#define DASH_FIELD(name) cls.def_readwrite(#name, &FwdParams::name)
-  DASH_FIELD(q); DASH_FIELD(k); DASH_FIELD(v); DASH_FIELD(out); DASH_FIELD(lse);
-  DASH_FIELD(batch); DASH_FIELD(heads); DASH_FIELD(heads_kv); DASH_FIELD(seqlen_q); DASH_FIELD(seqlen_k);
-  DASH_FIELD(head_dim); DASH_FIELD(softmax_scale); DASH_FIELD(causal); DASH_FIELD(window_left); DASH_FIELD(window_right); DASH_FIELD(softcap); DASH_FIELD(dtype); DASH_FIELD(tile_counter);
-  DASH_FIELD(cu_seqlens_q); DASH_FIELD(cu_seqlens_k); DASH_FIELD(seqused_q); DASH_FIELD(seqused_k);
-#undef DASH_FIELD
+  // One attribute per field of the list the struct is declared from (fwd_params.h), and the
+  // fields' names in order (FwdParams.fields: tests/test_params.py checks dash's assignments with it).
+  py::class_<FwdParams> params_class(m, "FwdParams");
+  params_class.def(py::init<>());
+  DASH_FWD_PARAMS(DASH_BIND_PARAM)
+  dash::set_field_names(params_class, {DASH_FWD_PARAMS(DASH_PARAM_NAME)});
 
   m.def("fwd", [](const FwdParams& p, uintptr_t stream) {
     py::gil_scoped_release release;
