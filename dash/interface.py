@@ -414,7 +414,7 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     """Drop-in for FlashAttention-3's `flash_attn_func`.
 
     q (batch, seqlen_q, heads, head_dim), k and v (batch, seqlen_k, heads_kv, head_dim); bf16 or
-    fp16; head_dim 64 or 128; causal aligned bottom-right. Returns out, or (out, softmax_lse)
+    fp16; head_dim 64, 96 or 128; causal aligned bottom-right. Returns out, or (out, softmax_lse)
     when return_attn_probs (FA3's convention: softmax_lse, not the probabilities).
 
     The backward is bitwise deterministic when `deterministic=True`,
@@ -457,7 +457,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     different lengths, forward and backward.
 
     q (total_q, heads, head_dim), k and v (total_k, heads_kv, head_dim), bf16 or fp16, head_dim
-    64 or 128, heads a multiple of heads_kv. Sequence b is q[cu_seqlens_q[b]:cu_seqlens_q[b + 1]]
+    64, 96 or 128, heads a multiple of heads_kv. Sequence b is q[cu_seqlens_q[b]:cu_seqlens_q[b + 1]]
     and k, v[cu_seqlens_k[b]:cu_seqlens_k[b + 1]] (cu_seqlens_* int32 (batch + 1,) on q's device);
     seqused_q/k (int32 (batch,), optional) use only the first seqused[b] tokens of each (FA3).
     causal is aligned to each sequence's own bottom-right corner. Returns out (total_q, heads,
