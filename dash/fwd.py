@@ -13,7 +13,7 @@ import os
 import torch
 
 from dash import _ext
-from dash.validate import (banded, check_qkv, check_softcap, check_softmax_scale, check_varlen_qkv,
+from dash.validate import (FWD_HEAD_DIMS, banded, check_qkv, check_softcap, check_softmax_scale, check_varlen_qkv,
                            check_varlen_values, for_tma, resolve_packed_window,
                            resolve_window)
 
@@ -38,7 +38,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     seqlen_q), the natural-log log-sum-exp of the scaled scores of each row. Rows that see no
     key get out = 0 and softmax_lse = -inf.
     """
-    batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = check_qkv(q, k, v)
+    batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim = check_qkv(q, k, v, head_dims=FWD_HEAD_DIMS)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
     softcap = check_softcap(softcap)
     causal, (left, right) = resolve_window(bool(causal), window, seqlen_q, seqlen_k)
@@ -99,7 +99,8 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     the other sequences of the batch, bit for bit.
     """
     batch, total_q, total_k, heads, heads_kv, head_dim = check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k,
-                                                                          seqused_q, seqused_k)
+                                                                          seqused_q, seqused_k,
+                                                                          head_dims=FWD_HEAD_DIMS)
     softmax_scale = check_softmax_scale(softmax_scale, head_dim)
     causal, (left, right) = resolve_packed_window(bool(causal), window)
     softcap = check_softcap(softcap)

@@ -197,7 +197,7 @@ _attn_fwd_varlen_for_grad_op.register_autograd(_varlen_backward, setup_context=_
 
 # ---- CPU: dash's fp32 reference in place of the kernels (module docstring) ---------------------
 def _reference_fwd(q, k, v, softmax_scale, causal, window, softcap):
-    _, seqlen_q, seqlen_k, _, _, _ = validate.check_qkv(q, k, v, check_cuda=False)
+    _, seqlen_q, seqlen_k, _, _, _ = validate.check_qkv(q, k, v, head_dims=validate.FWD_HEAD_DIMS, check_cuda=False)
     causal, window = validate.resolve_window(bool(causal), window, seqlen_q, seqlen_k)
     out, lse = attention_ref(q, k, v, causal=causal, window=window, softmax_scale=softmax_scale,
                              softcap=validate.check_softcap(softcap))
@@ -223,7 +223,8 @@ def _(q, k, v, softmax_scale, causal, window_left, window_right, softcap):
 def _reference_varlen_fwd(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, softmax_scale, causal, window,
                           softcap):
     _, total_q, total_k, _, _, _ = validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q,
-                                                             seqused_k, check_cuda=False)
+                                                             seqused_k, head_dims=validate.FWD_HEAD_DIMS,
+                                                             check_cuda=False)
     # On the CPU the offsets can be read for free: checked here always (on a GPU, on request).
     validate.check_varlen_values(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, total_q, total_k)
     causal, window = validate.resolve_packed_window(bool(causal), window)
@@ -505,7 +506,9 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     validate.check_tensor("q", q)
     # Shapes, dtypes and one device for all, before the op (whose kernel checks the GPU itself):
     # the same errors on every device, and nothing here that torch.compile cannot trace.
-    validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k, check_cuda=False)
+    # (The forward's head dims: a backward at a head dim only the forward has raises there.)
+    validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
+                              head_dims=validate.FWD_HEAD_DIMS, check_cuda=False)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     causal, window = resolve_varlen_window(causal, *window_size, max_seqlen_q, max_seqlen_k)

@@ -8,7 +8,10 @@ import numbers
 import torch
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
+# Head dims with both directions (the default of the checks below), and the forward's, which has
+# 192 and 256 too: a backward at those raises NotImplementedError (check_head_dim).
 SUPPORTED_HEAD_DIMS = (64, 96, 128)
+FWD_HEAD_DIMS = (64, 96, 128, 192, 256)
 
 
 def _name_dtype(dtype):
@@ -46,6 +49,17 @@ def check_last_dim_contiguous(name, t):
                          f"got strides {tuple(t.stride())}")
 
 
+def check_head_dim(head_dim, head_dims=SUPPORTED_HEAD_DIMS):
+    """head_dim in `head_dims`; a head dim only the forward supports is NotImplementedError (the
+    caller is the backward), any other a ValueError."""
+    if head_dim in head_dims:
+        return
+    if head_dim in FWD_HEAD_DIMS:
+        raise NotImplementedError(f"head_dim {head_dim}: dash's backward does not support it yet (its forward "
+                                  f"does); the backward supports head_dim in {sorted(SUPPORTED_HEAD_DIMS)}")
+    raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in {sorted(head_dims)}")
+
+
 def check_qkv(q, k, v, *, head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
     """q (batch, seqlen_q, heads, head_dim); k, v (batch, seqlen_k, heads_kv, head_dim).
 
@@ -66,9 +80,7 @@ def check_qkv(q, k, v, *, head_dims=SUPPORTED_HEAD_DIMS, check_cuda=True):
     if k.shape[3] != head_dim:
         raise ValueError(f"k has head_dim {k.shape[3]} but q has head_dim {head_dim}")
     seqlen_k, heads_kv = k.shape[1], k.shape[2]
-    if head_dim not in head_dims:
-        raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in "
-                         f"{sorted(head_dims)}")
+    check_head_dim(head_dim, head_dims)
     if heads_kv == 0 or heads % heads_kv != 0:
         raise ValueError(f"the number of q heads ({heads}) must be a multiple of the number of "
                          f"k/v heads ({heads_kv}) (MHA, GQA or MQA)")
@@ -119,8 +131,7 @@ def check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q=None, sequse
     total_k, heads_kv = k.shape[0], k.shape[1]
     if k.shape[2] != head_dim:
         raise ValueError(f"k has head_dim {k.shape[2]} but q has head_dim {head_dim}")
-    if head_dim not in head_dims:
-        raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in {sorted(head_dims)}")
+    check_head_dim(head_dim, head_dims)
     if heads_kv == 0 or heads % heads_kv != 0:
         raise ValueError(f"the number of q heads ({heads}) must be a multiple of the number of "
                          f"k/v heads ({heads_kv}) (MHA, GQA or MQA)")

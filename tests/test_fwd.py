@@ -12,7 +12,7 @@ import torch
 from dash.fwd import attn_fwd
 
 DTYPES = [torch.bfloat16, torch.float16]
-HEAD_DIMS = [64, 96, 128]
+HEAD_DIMS = [64, 96, 128, 192, 256]  # 192, 256: forward only (their backward raises)
 # (seqlen_q, seqlen_k): tile multiples and not, 1, unequal in both directions (with causal and
 # seqlen_q > seqlen_k the first rows see no key).
 SEQLENS = [(1, 1), (17, 17), (113, 113), (128, 128), (1000, 1000), (2048, 2048),
@@ -217,3 +217,54 @@ def test_fwd_rejects_bad_inputs(case):
         err = ValueError
     with pytest.raises(err, match=match):
         attn_fwd(q, k, v)
+
+
+
+# ---------------------------------------------------------------- head dims only the forward has
+@pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", [192, 256])
+@pytest.mark.parametrize("policy", ["window", "softcap", "varlen", "varlen_softcap"])
+def test_fwd_policies_at_forward_only_head_dims(head_dim, policy):
+    """The forward's policies (sliding window, softcap, packed batches) at head dims 192 and 256
+    against dash's fp32 reference, FA3's criterion."""
+    import dash
+    from dash.reference import attention_ref, attention_varlen_ref
+
+    g = torch.Generator(device="cuda").manual_seed(head_dim + len(policy))
+    softcap = 5.0 if "softcap" in policy else 0.0
+    if policy.startswith("varlen"):
+        lens = [(300, 300), (1, 129), (700, 250), (129, 700)]
+        cu_q = torch.tensor([0] + [sum(q for q, _ in lens[:i + 1]) for i in range(len(lens))], dtype=torch.int32)
+        cu_k = torch.tensor([0] + [sum(k for _, k in lens[:i + 1]) for i in range(len(lens))], dtype=torch.int32)
+        q = torch.randn(int(cu_q[-1]), 8, head_dim, device="cuda", dtype=torch.bfloat16, generator=g) * 2
+        k, v = (torch.randn(int(cu_k[-1]), 2, head_dim, device="cuda", dtype=torch.bfloat16, generator=g)
+                for _ in range(2))
+        cu_q, cu_k = cu_q.cuda(), cu_k.cuda()
+        out, lse = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 700, 700, causal=True, softcap=softcap,
+                                               return_attn_probs=True)
+        ref = lambda t, up: attention_varlen_ref(*t, cu_q, cu_k, causal=True, softcap=softcap, upcast=up)  # noqa: E731
+    else:
+        q = torch.randn(2, 1000, 6, head_dim, device="cuda", dtype=torch.bfloat16, generator=g) * 2
+        k, v = (torch.randn(2, 777, 2, head_dim, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
+        window = (300, 40) if policy == "window" else (-1, -1)
+        out, lse = dash.flash_attn_func(q, k, v, window_size=window, softcap=softcap, return_attn_probs=True)
+        ref = lambda t, up: attention_ref(*t, window=window, softcap=softcap, upcast=up)  # noqa: E731
+    out_ref, lse_ref = ref((q.float(), k.float(), v.float()), True)
+    out_pt, _ = ref((q, k, v), False)
+    err = (out.float() - out_ref).abs().max().item()
+    err_pt = (out_pt.float() - out_ref).abs().max().item()
+    assert err <= 2 * err_pt + 1e-4, f"out: max error {err:.3e} > 2 x PyTorch's {err_pt:.3e}"
+    finite = torch.isfinite(lse_ref)
+    assert torch.equal(torch.isfinite(lse), finite)
+    assert (lse[finite] - lse_ref[finite]).abs().max().item() < 2e-3
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", [192, 256])
+def test_backward_at_forward_only_head_dims_says_so(head_dim):
+    import dash
+
+    q, k, v = (t.requires_grad_(True) for t in make_qkv(1, 64, 64, 2, 2, head_dim, torch.bfloat16))
+    out = dash.flash_attn_func(q, k, v, causal=True)
+    with pytest.raises(NotImplementedError, match=rf"head_dim {head_dim}: dash's backward does not support it yet"):
+        out.sum().backward()

@@ -29,8 +29,8 @@ void require_tma_ready(const char* name, const Strided& t, int elem_bytes) {
 }  // namespace
 
 void fwd(const FwdParams& p, cudaStream_t stream) {
-  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 96 || p.head_dim == 128,
-               "fwd supports head_dim 64, 96 and 128, got " + std::to_string(p.head_dim));
+  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 96 || p.head_dim == 128 || p.head_dim == 192 || p.head_dim == 256,
+               "fwd supports head_dim 64, 96, 128, 192 and 256, got " + std::to_string(p.head_dim));
   DASH_REQUIRE(p.batch >= 0 && p.seqlen_q >= 0 && p.seqlen_k >= 0, "negative size");
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
@@ -76,6 +76,10 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
           run(std::integral_constant<int, 64>{});
         } else if (p.head_dim == 96) {
           run(std::integral_constant<int, 96>{});
+        } else if (p.head_dim == 192) {
+          run(std::integral_constant<int, 192>{});
+        } else if (p.head_dim == 256) {
+          run(std::integral_constant<int, 256>{});
         } else {
           run(std::integral_constant<int, 128>{});
         }

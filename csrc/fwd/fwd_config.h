@@ -56,8 +56,11 @@ struct FwdConfig {
   static constexpr int kNumConsumerWG = (kHeadDim <= 64 && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
-  static constexpr int kBlockN = (kCausal || kHeadDim <= 64) ? 128 : 176;
-  static constexpr int kStages = (kHeadDim > 64 && !kCausal) ? 2 : 3;
+  // hdim 192 and 256 (FA4's sm90 tiles, every mask): O alone takes 96 and 128 registers per
+  // thread, leaving S and P of 64 x 112 (56 + 28) and 64 x 80 (40 + 20); two K/V stages (Q 48 +
+  // 2 x 84 KiB, and 64 + 2 x 80 KiB).
+  static constexpr int kBlockN = kHeadDim == 256 ? 80 : kHeadDim == 192 ? 112 : (kCausal || kHeadDim <= 64) ? 128 : 176;
+  static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
   static constexpr bool kDynamicTiles = kCausal && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);

@@ -20,7 +20,11 @@ void run_fwd(const FwdParams& p, cudaStream_t stream);
   extern template void run_fwd<96, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);      \
   extern template void run_fwd<96, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
   extern template void run_fwd<128, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);     \
-  extern template void run_fwd<128, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);
+  extern template void run_fwd<128, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
+  extern template void run_fwd<192, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);      \
+  extern template void run_fwd<192, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
+  extern template void run_fwd<256, cutlass::half_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);  \
+  extern template void run_fwd<256, cutlass::bfloat16_t, VARLEN, SOFTCAP>(const FwdParams&, cudaStream_t);
 
 DASH_EXTERN_FWD_INSTANCES(false, false)
 DASH_EXTERN_FWD_INSTANCES(false, true)

@@ -1,0 +1,6 @@
+// Forward kernels for head_dim 256, bf16 (full, causal and sliding window).
+#include "fwd/fwd_launch.h"
+
+namespace dash {
+template void run_fwd<256, cutlass::bfloat16_t, false, false>(const FwdParams&, cudaStream_t);
+}  // namespace dash

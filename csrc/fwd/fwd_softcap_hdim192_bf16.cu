@@ -1,0 +1,6 @@
+// Forward kernels for head_dim 192, bf16, capped scores (common/score.h): full, causal and window.
+#include "fwd/fwd_launch.h"
+
+namespace dash {
+template void run_fwd<192, cutlass::bfloat16_t, false, true>(const FwdParams&, cudaStream_t);
+}  // namespace dash

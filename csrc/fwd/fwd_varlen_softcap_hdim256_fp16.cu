@@ -1,0 +1,7 @@
+// Forward kernels for packed variable-length batches, head_dim 256, fp16, capped scores (common/score.h):
+// full, causal and sliding window.
+#include "fwd/fwd_launch.h"
+
+namespace dash {
+template void run_fwd<256, cutlass::half_t, true, true>(const FwdParams&, cudaStream_t);
+}  // namespace dash
