@@ -238,7 +238,7 @@ def activate_sdpa(force: bool = False) -> dict:
     `torch.use_deterministic_algorithms(True)` makes it bitwise deterministic. SDPA picks the
     flash backend only where it applies (no attn_mask, no dropout, CUDA tensors, sm90, equal
     seqlens under is_causal); dash raises NotImplementedError for what it does not run (head
-    dims other than 64, 96 and 128). Returns install()'s report. `deactivate_sdpa()` undoes
+    dims other than 64, 96 and 128 in the backward). Returns install()'s report. `deactivate_sdpa()` undoes
     the routing."""
     why = sdpa_route_available()
     if why is not None:
