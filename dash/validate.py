@@ -7,10 +7,13 @@ import numbers
 
 import torch
 
+from dash.schedule.problem import HEAD_DIMS as _BWD_TILE_HEAD_DIMS
+
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
-# Head dims with both directions (the default of the checks below), and the forward's, which has
-# 192 and 256 too: a backward at those raises NotImplementedError (check_head_dim).
-SUPPORTED_HEAD_DIMS = (64, 96, 128)
+# Head dims with both directions (the default of the checks below): those of the backward's tile
+# table (dash/schedule/bwd_tiles.def, which the kernels' dispatch includes); and the forward's,
+# which has 192 and 256 too: a backward at those raises NotImplementedError (check_head_dim).
+SUPPORTED_HEAD_DIMS = _BWD_TILE_HEAD_DIMS
 FWD_HEAD_DIMS = (64, 96, 128, 192, 256)
 
 

@@ -140,7 +140,7 @@ R dispatch_bwd_tile_row(std::size_t row, F& f) {
 template <class F>
 decltype(auto) dispatch_bwd_tiles(int head_dim, bool banded, F&& f) {
   constexpr BwdTileRow kFirst = kBwdTiles[first_built_bwd_tile_row()];
-  static_assert(head_dim_built(kFirst.head_dim), "DASH_HEAD_DIMS_BUILT names no head dim of bwd_tiles.def");
+  static_assert(head_dim_built(kFirst.head_dim), "DASH_HEAD_DIMS names no head dim of bwd_tiles.def");
   using R = decltype(f(std::integral_constant<int, kFirst.head_dim>{}, std::integral_constant<int, kFirst.block_m>{}));
   return dispatch_bwd_tile_row<R>(bwd_tile_row(head_dim, banded), f);
 }

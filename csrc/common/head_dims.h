@@ -32,10 +32,8 @@ constexpr bool head_dim_built(int head_dim) {
   }
   return false;
 }
-constexpr bool kAllHeadDimsBuilt = false;
 #else
 constexpr bool head_dim_built(int) { return true; }
-constexpr bool kAllHeadDimsBuilt = true;
 #endif
 
 }  // namespace dash
