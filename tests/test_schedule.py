@@ -319,12 +319,8 @@ def test_python_tiles_are_the_kernels(head_dim, causal):
     if not _ext.available():
         pytest.skip("dash._C (the CUDA extension) is not built")
     mask = "causal" if causal else "full"
-    built = _ext.built_head_dims()
-    if built is not None and head_dim not in built:
-        # A build narrowed by DASH_HEAD_DIMS (CI's) has no kernel to ask: it says so.
-        with pytest.raises(ValueError, match=rf"head_dim {head_dim} is not in this build"):
-            _ext.load().bwd_tile_shape(head_dim, causal)
-        return
+    # (A build narrowed by DASH_HEAD_DIMS, CI's, reports the table's tiles of every head dim too;
+    # only its calls into a head dim it left out are refused.)
     assert tuple(_ext.load().bwd_tile_shape(head_dim, causal)) == default_tiles(head_dim, mask)
     assert (Problem.for_hdim(4096, head_dim=head_dim, causal=causal).block_m,
             Problem.for_hdim(4096, head_dim=head_dim, causal=causal).block_n) == default_tiles(head_dim, mask)

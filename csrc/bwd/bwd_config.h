@@ -89,16 +89,11 @@ inline constexpr BwdTileRow kBwdTiles[] = {
 };
 inline constexpr std::size_t kBwdTileRows = sizeof(kBwdTiles) / sizeof(kBwdTiles[0]);
 
-// The table's row for a call's head dim and mask.
+// The table's row for a call's head dim and mask (built or not: the dispatch refuses a head dim
+// this build left out).
 inline std::size_t bwd_tile_row(int head_dim, bool banded) {
   for (std::size_t r = 0; r < kBwdTileRows; ++r) {
-    if (kBwdTiles[r].head_dim == head_dim && kBwdTiles[r].banded == banded) {
-      if (!head_dim_built(head_dim)) {
-        throw std::invalid_argument("dash: head_dim " + std::to_string(head_dim) +
-                                    " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
-      }
-      return r;
-    }
+    if (kBwdTiles[r].head_dim == head_dim && kBwdTiles[r].banded == banded) return r;
   }
   std::string dims;  // the table's head dims, for the error
   for (std::size_t r = 0; r < kBwdTileRows; ++r) {
@@ -120,7 +115,7 @@ constexpr std::size_t first_built_bwd_tile_row() {
 
 // R f(integral_constant<head dim>, integral_constant<block_m>) with row `row`'s values, Row the
 // first row tried; each row's BwdConfig must have the row's block_n. Rows of head dims this build
-// has no kernels for are never called (bwd_tile_row refuses them), and instantiate nothing.
+// has no kernels for instantiate nothing and refuse the call.
 template <class R, std::size_t Row = 0, class F>
 R dispatch_bwd_tile_row(std::size_t row, F& f) {
   if constexpr (Row + 1 < kBwdTileRows) {
@@ -132,7 +127,7 @@ R dispatch_bwd_tile_row(std::size_t row, F& f) {
                   "bwd_tiles.def and BwdConfig disagree on block_n");
     return f(std::integral_constant<int, kRow.head_dim>{}, std::integral_constant<int, kRow.block_m>{});
   } else {
-    throw std::invalid_argument("dash: head_dim " + std::to_string(kRow.head_dim) + " is not in this build");
+    head_dim_not_built(kRow.head_dim);
   }
 }
 

@@ -3,10 +3,18 @@
 // DASH_HDIM_<d> for each head dim it kept, in every translation unit (one macro per head dim:
 // nvcc splits a -D value at commas); without them every head dim of the tile tables is built.
 // The dispatch (bwd_config.h, fwd.cu) instantiates calls only into built head dims, so that a
-// narrowed build links, and refuses the others with an error that names the variable.
+// narrowed build links, and refuses the others with head_dim_not_built's error, which names the
+// variable. (dash.validate refuses them first, with NotImplementedError: dash/_ext.py.)
 #pragma once
+#include <stdexcept>
+#include <string>
 
 namespace dash {
+
+[[noreturn]] inline void head_dim_not_built(int head_dim) {
+  throw std::invalid_argument("dash: head_dim " + std::to_string(head_dim) +
+                              " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
+}
 
 #ifdef DASH_HEAD_DIMS_NARROWED
 inline constexpr int kBuiltHeadDims[] = {

@@ -26,11 +26,32 @@ void require_tma_ready(const char* name, const Strided& t, int elem_bytes) {
   }
 }
 
+// The head dims the forward has kernels for (fwd_instantiations.h declares their instances).
+template <int... kDims>
+struct HeadDimList {
+  static bool contains(int d) { return ((d == kDims) || ...); }
+  static std::string names() {
+    std::string s;
+    ((s += (s.empty() ? "" : ", ") + std::to_string(kDims)), ...);
+    return s;
+  }
+};
+using FwdHeadDims = HeadDimList<64, 96, 128, 192, 256>;
+
+// f(integral_constant<int, d>) for the list's d == head_dim (checked by the caller).
+template <int kFirst, int... kRest, class F>
+void dispatch_head_dim(int head_dim, HeadDimList<kFirst, kRest...>, F&& f) {
+  if constexpr (sizeof...(kRest) > 0) {
+    if (head_dim != kFirst) return dispatch_head_dim(head_dim, HeadDimList<kRest...>{}, f);
+  }
+  f(std::integral_constant<int, kFirst>{});
+}
+
 }  // namespace
 
 void fwd(const FwdParams& p, cudaStream_t stream) {
-  DASH_REQUIRE(p.head_dim == 64 || p.head_dim == 96 || p.head_dim == 128 || p.head_dim == 192 || p.head_dim == 256,
-               "fwd supports head_dim 64, 96, 128, 192 and 256, got " + std::to_string(p.head_dim));
+  DASH_REQUIRE(FwdHeadDims::contains(p.head_dim),
+               "fwd supports head_dim " + FwdHeadDims::names() + ", got " + std::to_string(p.head_dim));
   DASH_REQUIRE(p.batch >= 0 && p.seqlen_q >= 0 && p.seqlen_k >= 0, "negative size");
   DASH_REQUIRE(p.heads > 0 && p.heads_kv > 0 && p.heads % p.heads_kv == 0,
                "heads must be a positive multiple of heads_kv");
@@ -63,26 +84,14 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
         using Element = decltype(e);
         constexpr bool kVarlen = decltype(varlen)::value, kSoftcap = decltype(softcap)::value;
         // Only head dims this build has kernels for are instantiated (common/head_dims.h).
-        auto run = [&](auto head_dim) {
+        dispatch_head_dim(p.head_dim, FwdHeadDims{}, [&](auto head_dim) {
           constexpr int kHeadDim = decltype(head_dim)::value;
           if constexpr (head_dim_built(kHeadDim)) {
             run_fwd<kHeadDim, Element, kVarlen, kSoftcap>(p, stream);
           } else {
-            DASH_REQUIRE(false, "head_dim " + std::to_string(kHeadDim) +
-                                    " is not in this build (it was installed with DASH_HEAD_DIMS set without it)");
+            head_dim_not_built(kHeadDim);
           }
-        };
-        if (p.head_dim == 64) {
-          run(std::integral_constant<int, 64>{});
-        } else if (p.head_dim == 96) {
-          run(std::integral_constant<int, 96>{});
-        } else if (p.head_dim == 192) {
-          run(std::integral_constant<int, 192>{});
-        } else if (p.head_dim == 256) {
-          run(std::integral_constant<int, 256>{});
-        } else {
-          run(std::integral_constant<int, 128>{});
-        }
+        });
       });
     });
   });
