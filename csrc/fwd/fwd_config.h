@@ -53,14 +53,22 @@ struct FwdConfig {
   // 64 x 192, hence kBlockN = 128. Varlen keeps two (three not measured there) but the same
   // kBlockN: a row's bits follow the key tiles it walks (not the rows beside it), and a packed
   // sequence's out and LSE must be bitwise those of the sequence alone.
-  static constexpr int kNumConsumerWG = (kHeadDim <= 64 && !kVarlen) ? 3 : 2;
+  // hdim 96 (FA3's and FA4's tile there): three consumer warpgroups over 192 x 144 tiles
+  // (192 x 128 causal), with P through shared memory (kPvFromSmem): a thread then holds S (72
+  // registers at N = 144) and O (48) but not P (36 more), which with the 160 registers of three
+  // warpgroups spilled (240 bytes at 192 x 128). P's stores interleave with the exponentials
+  // (fwd_mainloop.h): so, 1-8% faster than two warpgroups over 128 x 176 (bench/NOTES_fwd.md F2c;
+  // with the stores after the exponentials, level with them: F2).
+  static constexpr bool kPvFromSmem = kHeadDim == 96;
+  static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   // hdim 192 and 256 (FA4's sm90 tiles, every mask): O alone takes 96 and 128 registers per
   // thread, leaving S and P of 64 x 112 (56 + 28) and 64 x 80 (40 + 20); two K/V stages (Q 48 +
   // 2 x 84 KiB, and 64 + 2 x 80 KiB).
-  static constexpr int kBlockN = kHeadDim == 256 ? 80 : kHeadDim == 192 ? 112 : (kCausal || kHeadDim <= 64) ? 128 : 176;
-  static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192) ? 2 : 3;
+  static constexpr int kBlockN = kHeadDim == 256 ? 80 : kHeadDim == 192 ? 112 : kHeadDim == 96 ? (kCausal ? 128 : 144) : (kCausal || kHeadDim <= 64) ? 128 : 176;
+  // Two stages where three do not fit beside P's buffer (d96 causal: Q 36 + P 48 + 3 x 48 KiB).
+  static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192 || kPvFromSmem) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
   static constexpr bool kDynamicTiles = kCausal && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
@@ -73,8 +81,7 @@ struct FwdConfig {
   // asking for more than the producer gives back hangs the kernel.
   static_assert(kProducerRegs * 128 + kConsumerRegs * 128 * kNumConsumerWG <= (65536 / kThreads) / 8 * 8 * kThreads,
                 "setmaxnreg budgets exceed the CTA's launch registers");
-  // hdim 96 (not shipped yet) compiles here as it is: ss_smem_selector takes the 64-byte swizzle for
-  // 96-wide rows, and every instance (full, causal, window; varlen, softcap) fits without spills.
+  // hdim 96: the 64-byte swizzle atom for its 96-wide rows (fwd_mainloop.h, smem_atom_k_major).
   static_assert(kHeadDim % 32 == 0, "head_dim a multiple of 32 (the 64-byte swizzle atom of 16-bit rows)");
   static_assert(kBlockN % 16 == 0, "kBlockN is the K of the PV GEMM: a multiple of 16");
 };

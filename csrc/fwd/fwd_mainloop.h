@@ -1,6 +1,6 @@
 // Forward mainloop: TMA loads of Q, K, V (producer warp) and, per consumer warpgroup, the
 // S = Q K^T (WGMMA, both operands in shared memory), online softmax, O += P V (WGMMA, P from
-// registers) loop over the KV tiles of the CTA.
+// registers, or through shared memory: kPvFromSmem) loop over the KV tiles of the CTA.
 //
 // Overlap, as in FlashAttention-3:
 //  * intra-warpgroup: iteration n issues S_n = Q K_n^T and O += P_{n+1} V_{n+1} back to back and
@@ -94,9 +94,19 @@ struct FwdMainloop {
   // One warpgroup computes 64 rows: S (64 x N, K = d) from smem; O (64 x d, K = N) with P in registers.
   using MmaQK = decltype(make_tiled_mma(
       GMMA::ss_op_selector<Element, Element, float, Shape<Int<kRowsPerWG>, Int<kBlockN>, Int<kHeadDim>>>()));
-  using MmaPV = decltype(make_tiled_mma(
-      GMMA::rs_op_selector<Element, Element, float, Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kBlockN>>,
-                           GMMA::Major::K, GMMA::Major::MN>()));
+  // kPvFromSmem: P goes through shared memory (each warpgroup's 64 x N tile, K-major: the A
+  // operand of an SS GEMM), which frees P's registers for the cost of its stores.
+  static constexpr bool kPvFromSmem = Cfg::kPvFromSmem;
+  using MmaPV = std::conditional_t<
+      kPvFromSmem,
+      decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float,
+                                                   Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kBlockN>>,
+                                                   GMMA::Major::K, GMMA::Major::MN>())),
+      decltype(make_tiled_mma(GMMA::rs_op_selector<Element, Element, float,
+                                                   Shape<Int<kRowsPerWG>, Int<kHeadDim>, Int<kBlockN>>,
+                                                   GMMA::Major::K, GMMA::Major::MN>()))>;
+  using SmemLayoutP = decltype(tile_to_shape(decltype(smem_atom_k_major<Element, kBlockN>()){},
+                                             Shape<Int<kRowsPerWG>, Int<kBlockN>, Int<kNumWG>>{}));
 
   // Global tensors as (seqlen, head_dim, heads, batch) for TMA; strides in elements.
   using GShape = Shape<int32_t, int32_t, int32_t, int32_t>;
@@ -124,6 +134,9 @@ struct FwdMainloop {
     // kDynamicTiles: the tile whose Q the current q_full phase announces, written by the producer
     // before it arrives on q_full and read by the consumers after their wait on it.
     int tile;
+    // kPvFromSmem: each consumer warpgroup's P. Otherwise one element, last, so that it moves
+    // nothing before it (the other instances' shared memory stays as it was).
+    cute::array_aligned<Element, kPvFromSmem ? cute::cosize_v<SmemLayoutP> : 1, kPvFromSmem ? 1024 : alignof(Element)> p;
   };
 
   struct Params {
@@ -323,6 +336,19 @@ struct FwdMainloop {
 
     Tensor tSrS = partition_fragment_C(mma_qk, Shape<Int<kRowsPerWG>, Int<kBlockN>>{});
     Tensor tOrP = make_tensor<Element>(acc_as_operand_a(tSrS.layout()));
+    // kPvFromSmem: P's tile of this warpgroup, written with stmatrix from the accumulator layout
+    // and read by the PV GEMM as descriptors. A warp reads only the 16 rows of P that it wrote
+    // (WGMMA's M splits over the warps as the accumulator's rows do), so a __syncwarp orders the
+    // stores before the GEMM.
+    auto smem_p = [&]() { return make_tensor(make_smem_ptr(ss.p.data()), SmemLayoutP{})(_, _, wg); };
+    // O += P V for the V tile in `stage`; one commit group, not waited for.
+    auto pv_gemm = [&](int stage) {
+      if constexpr (kPvFromSmem) {
+        wg_gemm<false, false>(mma_pv, thr_pv.partition_fragment_A(smem_p()), tOrV(_, _, _, stage), tOrO);
+      } else {
+        wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, stage), tOrO);
+      }
+    };
     Tensor tSrS_rc = rowcol(tSrS);
     Tensor tScS_rc = rowcol(thr_qk.partition_C(make_identity_tensor(Shape<Int<kRowsPerWG>, Int<kBlockN>>{})));
     Tensor tOrO_rc = rowcol(tOrO);
@@ -331,6 +357,27 @@ struct FwdMainloop {
     float scale[kRows];
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) scale[r] = 1.f;
+
+    // S_n in 16 bits as the next PV GEMM's A operand: in registers, or (kPvFromSmem) stored to
+    // this warpgroup's P tile, whose last reader, the previous PV GEMM, has been waited for. With
+    // P in shared memory, O's rescale for that GEMM (rescale_o) runs between P's stores and the
+    // fence that waits for them, so that the stores drain under its FMULs (FA4's order; before the
+    // PV GEMM instead, the fence took 7% of the stall samples at d96, bench/NOTES_fwd.md).
+    auto make_p = [&](bool rescale_o) {
+      convert_fragment(tSrS, tOrP);
+      if constexpr (kPvFromSmem) {
+        auto r2s_p = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma_qk);
+        auto thr_r2s_p = r2s_p.get_thread_slice(tid);
+        copy(r2s_p, thr_r2s_p.retile_S(tOrP), thr_r2s_p.partition_D(smem_p()));
+        if (rescale_o) softmax.rescale(tOrO_rc, scale);
+        cutlass::arch::fence_view_async_shared();  // generic-proxy stores, read by WGMMA
+        __syncwarp();
+      }
+    };
+    // O's rescale ahead of a PV GEMM, where P stays in registers: under the QK GEMM.
+    auto rescale_o_in_registers = [&]() {
+      if constexpr (!kPvFromSmem) softmax.rescale(tOrO_rc, scale);
+    };
 
     // Ping-pong: this warpgroup issues its GEMMs only after the one before it has issued its own,
     // and then hands the turn to the next one.
@@ -366,7 +413,7 @@ struct FwdMainloop {
     hold_scores();
     if (n >= kv.unmasked_hi || (Cfg::kWindow && n < kv.unmasked_lo)) mask(n);
     softmax.step(tSrS_rc, scale);
-    convert_fragment(tSrS, tOrP);
+    make_p(false);
     clear(tOrO);
     if constexpr (Cfg::kVarlen) {
       // Uniform over the CTA: both warpgroups clear or neither. Outside the ping-pong's critical
@@ -379,9 +426,9 @@ struct FwdMainloop {
       pipe_k.consumer_wait(read_k);
       named_sync(my_bar, kPingPongThreads);
       wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
-      softmax.rescale(tOrO_rc, scale);  // under the QK GEMM
+      rescale_o_in_registers();  // under the QK GEMM
       pipe_v.consumer_wait(read_v);
-      wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
+      pv_gemm(read_v.index());
       named_arrive(other_bar, kPingPongThreads);
       warpgroup_wait<1>();  // S_n is ready; P_{n+1} V_{n+1} may still run
       warpgroup_fence_operand(tSrS);
@@ -391,15 +438,20 @@ struct FwdMainloop {
       hold_scores();
       if constexpr (decltype(masked)::value) mask(n);
       softmax.step(tSrS_rc, scale);
-      // The exponentials of S_n run while P_{n+1} V_{n+1} finishes: left to itself, ptxas put the
-      // PV wait right after the row maxima, ahead of every exponential (bench/NOTES_fwd.md, v6).
-      hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
+      // P in registers: the exponentials of S_n run while P_{n+1} V_{n+1} finishes (left to
+      // itself, ptxas put the PV wait right after the row maxima, ahead of every exponential:
+      // bench/NOTES_fwd.md, v6). P through shared memory: the wait goes first, as ptxas places it,
+      // so that P's conversions and stores interleave with the exponentials (the buffer's last
+      // reader is that PV GEMM) and have drained by the fence; held behind the exponentials
+      // instead, the stores all came at the end and the fence waited for them (NOTES_fwd, F2c:
+      // +1-8% at hdim 96, where the other two warpgroups' GEMMs cover the earlier wait).
+      if constexpr (!kPvFromSmem) hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
       warpgroup_wait<0>();
       warpgroup_fence_operand(tOrO);
-      warpgroup_fence_operand(tOrP);
+      if constexpr (!kPvFromSmem) warpgroup_fence_operand(tOrP);
       pipe_v.consumer_release(read_v);
       ++read_v;
-      convert_fragment(tSrS, tOrP);
+      make_p(true);
     };
     // Tiles that need the mask come first (descending n); the steady state has no mask code.
     // A sliding window's left edge needs it again at the end: its instance takes one loop that
@@ -431,10 +483,10 @@ struct FwdMainloop {
     }
 
     // Last PV GEMM.
-    softmax.rescale(tOrO_rc, scale);
+    rescale_o_in_registers();
     pipe_v.consumer_wait(read_v);
     named_sync(my_bar, kPingPongThreads);
-    wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, read_v.index()), tOrO);
+    pv_gemm(read_v.index());
     named_arrive(other_bar, kPingPongThreads);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tOrO);
