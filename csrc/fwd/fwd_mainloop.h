@@ -360,9 +360,10 @@ struct FwdMainloop {
 
     // S_n in 16 bits as the next PV GEMM's A operand: in registers, or (kPvFromSmem) stored to
     // this warpgroup's P tile, whose last reader, the previous PV GEMM, has been waited for. With
-    // P in shared memory, O's rescale for that GEMM (rescale_o) runs between P's stores and the
-    // fence that waits for them, so that the stores drain under its FMULs (FA4's order; before the
-    // PV GEMM instead, the fence took 7% of the stall samples at d96, bench/NOTES_fwd.md).
+    // P in shared memory, O's rescale for that GEMM (rescale_o) sits between P's stores and their
+    // fence, FA4's order (measured level with the rescale under the QK GEMM, bench/NOTES_fwd.md
+    // F2b; what drains the stores before the fence is their interleaving with the exponentials,
+    // at the PV wait below).
     auto make_p = [&](bool rescale_o) {
       convert_fragment(tSrS, tOrP);
       if constexpr (kPvFromSmem) {
