@@ -375,8 +375,9 @@ struct FwdMainloop {
         __syncwarp();
       }
     };
-    // O's rescale ahead of a PV GEMM, where P stays in registers: under the QK GEMM.
-    auto rescale_o_in_registers = [&]() {
+    // O's rescale for the next PV GEMM where P stays in registers (make_p rescales otherwise):
+    // issued under the QK GEMM.
+    auto rescale_o_unless_p_in_smem = [&]() {
       if constexpr (!kPvFromSmem) softmax.rescale(tOrO_rc, scale);
     };
 
@@ -427,7 +428,7 @@ struct FwdMainloop {
       pipe_k.consumer_wait(read_k);
       named_sync(my_bar, kPingPongThreads);
       wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
-      rescale_o_in_registers();  // under the QK GEMM
+      rescale_o_unless_p_in_smem();  // under the QK GEMM
       pipe_v.consumer_wait(read_v);
       pv_gemm(read_v.index());
       named_arrive(other_bar, kPingPongThreads);
@@ -484,7 +485,7 @@ struct FwdMainloop {
     }
 
     // Last PV GEMM.
-    rescale_o_in_registers();
+    rescale_o_unless_p_in_smem();
     pipe_v.consumer_wait(read_v);
     named_sync(my_bar, kPingPongThreads);
     pv_gemm(read_v.index());
