@@ -37,13 +37,13 @@ def report() -> tuple[list[str], bool]:
         lines.append(f"gpu         {props.name}, compute capability {cc[0]}.{cc[1]}, {props.multi_processor_count} SMs")
         if cc != (9, 0):
             problems.append(f"dash's kernels need a Hopper GPU (sm90); this one is sm{cc[0]}{cc[1]}")
-    lines.append("features    dash.flash_attn_func forward + backward: bf16/fp16, head_dim 64/96/128 (forward also "
-                 "192/256), full/causal "
+    lines.append("features    dash.flash_attn_func forward + backward: bf16/fp16, head_dim 64/96/128/192/256, "
+                 "full/causal "
                  "(bottom-right), sliding windows (window_size), softcap, any lengths, MHA/GQA/MQA; backward schedules atomic, ascending, descending, spt, "
                  "shift, shift_causal, auto; torch.compile, CUDA graphs")
     lines.append("varlen      dash.flash_attn_varlen_func: forward + backward, sliding windows and softcap too (every "
                  "schedule; a sequence's gradients do not depend on the rest of the batch)")
-    lines.append("not yet     dropout, fp8, the backward at head_dim 192/256")
+    lines.append("not yet     dropout, fp8")
     lines.append("cpu         CPU tensors run dash's fp32 reference (dash.reference), not the kernels")
     lines += _integrations(torch)
     if problems:

@@ -27,7 +27,7 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
 
     q: (batch, seqlen_q, heads, head_dim); k, v: (batch, seqlen_k, heads_kv, head_dim), with
     heads a multiple of heads_kv (query head h reads k/v head h // (heads // heads_kv)).
-    float16 or bfloat16, head_dim 64, 96 or 128, on a Hopper GPU. softmax_scale defaults to
+    float16 or bfloat16, head_dim 64, 96, 128, 192 or 256, on a Hopper GPU. softmax_scale defaults to
     head_dim ** -0.5. causal: bottom-right aligned, as FlashAttention: query row i sees key j iff
     j <= i + seqlen_k - seqlen_q. window: FA3's window_size (left, right), a sliding window: row i
     sees keys i + off - left .. i + off + right (off = seqlen_k - seqlen_q; -1 = unbounded; with

@@ -415,7 +415,7 @@ def flash_attn_func(q, k, v, softmax_scale=None, causal=False, qv=None, q_descal
     """Drop-in for FlashAttention-3's `flash_attn_func`.
 
     q (batch, seqlen_q, heads, head_dim), k and v (batch, seqlen_k, heads_kv, head_dim); bf16 or
-    fp16; head_dim 64, 96 or 128; causal aligned bottom-right. Returns out, or (out, softmax_lse)
+    fp16; head_dim 64, 96, 128, 192 or 256; causal aligned bottom-right. Returns out, or (out, softmax_lse)
     when return_attn_probs (FA3's convention: softmax_lse, not the probabilities).
 
     The backward is bitwise deterministic when `deterministic=True`,
@@ -506,7 +506,6 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     validate.check_tensor("q", q)
     # Shapes, dtypes and one device for all, before the op (whose kernel checks the GPU itself):
     # the same errors on every device, and nothing here that torch.compile cannot trace.
-    # (The forward's head dims: a backward at a head dim only the forward has raises there.)
     validate.check_varlen_qkv(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
                               head_dims=validate.FWD_HEAD_DIMS, check_cuda=False)
     sm_margin = validate.check_sm_margin(sm_margin, q.device)

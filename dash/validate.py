@@ -10,9 +10,9 @@ import torch
 from dash.schedule.problem import HEAD_DIMS as _BWD_TILE_HEAD_DIMS
 
 SUPPORTED_DTYPES = (torch.float16, torch.bfloat16)
-# Head dims with both directions (the default of the checks below): those of the backward's tile
-# table (dash/schedule/bwd_tiles.def, which the kernels' dispatch includes); and the forward's,
-# which has 192 and 256 too: a backward at those raises NotImplementedError (check_head_dim).
+# Head dims: the backward's are those of its tile table (dash/schedule/bwd_tiles.def, which the
+# kernels' dispatch includes), the forward's those of csrc/fwd/fwd.cu; the two lists are the same
+# (tests/test_validation.py checks it), so every head dim has both directions.
 SUPPORTED_HEAD_DIMS = _BWD_TILE_HEAD_DIMS
 FWD_HEAD_DIMS = (64, 96, 128, 192, 256)
 
@@ -53,13 +53,9 @@ def check_last_dim_contiguous(name, t):
 
 
 def check_head_dim(head_dim, head_dims=SUPPORTED_HEAD_DIMS):
-    """head_dim in `head_dims`; a head dim only the forward supports is NotImplementedError (the
-    caller is the backward), any other a ValueError."""
+    """head_dim in `head_dims`, or a ValueError."""
     if head_dim in head_dims:
         return
-    if head_dim in FWD_HEAD_DIMS:
-        raise NotImplementedError(f"head_dim {head_dim}: dash's backward does not support it yet (its forward "
-                                  f"does); the backward supports head_dim in {sorted(SUPPORTED_HEAD_DIMS)}")
     raise ValueError(f"head_dim {head_dim} is not supported: dash supports head_dim in {sorted(head_dims)}")
 
 

@@ -1,7 +1,9 @@
 """A fast first look on a GPU machine: one small backward per (hdim, mask, schedule), each
 checked against the fp32 reference. Meant to run under `timeout` before the full test suite,
 so that a hang costs seconds, not the whole run. Three shapes: one with fewer launch positions
-than SMs, and an MHA and a GQA one with several positions per SM."""
+than SMs, and an MHA and a GQA one with several positions per SM.
+
+    python3 scripts/smoke_bwd.py [HEAD_DIM ...]     (default: 64 128)"""
 import itertools
 import sys
 import time
@@ -12,9 +14,10 @@ sys.path.insert(0, ".")
 from tests.helpers import fa3_errors, make_inputs, reference_and_baseline_grads, reference_fwd  # noqa: E402
 from dash.ops import attn_bwd, schedules_for  # noqa: E402
 
+HEAD_DIMS = tuple(int(a) for a in sys.argv[1:]) or (64, 128)
 ok = True
 SHAPES = ((2, 300, 4, 2), (4, 1000, 16, 16), (4, 1000, 32, 8))  # (batch, seqlen, heads, heads_kv)
-for (batch, seqlen, heads, heads_kv), head_dim, causal in itertools.product(SHAPES, (64, 128), (False, True)):
+for (batch, seqlen, heads, heads_kv), head_dim, causal in itertools.product(SHAPES, HEAD_DIMS, (False, True)):
     for schedule in ("atomic",) + schedules_for(causal):
         q, k, v, dout = make_inputs(batch, seqlen, seqlen, heads, heads_kv, head_dim, torch.bfloat16)
         out, lse = reference_fwd(q, k, v, causal)

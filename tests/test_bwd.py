@@ -39,7 +39,7 @@ def heads_for(case):
 
 @pytest.mark.parametrize("seqlen_q,seqlen_k", SEQLENS)
 @pytest.mark.parametrize("causal", [False, True])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_grads_match_reference(seqlen_q, seqlen_k, causal, head_dim):
     # Rotate dtype, head layout and batch over the grid so that each appears with every shape
     # class without a full Cartesian product.
@@ -59,7 +59,7 @@ def test_grads_match_reference(seqlen_q, seqlen_k, causal, head_dim):
 
 
 @pytest.mark.parametrize("schedule,causal", mask_schedules())
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_every_schedule_is_correct(schedule, causal, head_dim):
     q, k, v, dout = make_inputs(2, 1000, 1000, 4, 2, head_dim, torch.bfloat16, seed=7)
     (dq_ref, dk_ref, dv_ref), (dq_pt, dk_pt, dv_pt) = reference_and_baseline_grads(q, k, v, dout, causal)
@@ -82,7 +82,7 @@ def test_bitwise_deterministic_over_1000_calls(schedule, causal):
             assert torch.equal(a, b), f"{name} differs at call {i} ({schedule}, causal={causal})"
 
 
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("pad", [8, 3])
 def test_gradients_into_strided_views(head_dim, pad):
     """dq, dk, dv passed in as views of wider buffers: rows padded by 8 elements keep 16-byte

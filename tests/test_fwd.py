@@ -12,7 +12,7 @@ import torch
 from dash.fwd import attn_fwd
 
 DTYPES = [torch.bfloat16, torch.float16]
-HEAD_DIMS = [64, 96, 128, 192, 256]  # 192, 256: forward only (their backward raises)
+HEAD_DIMS = [64, 96, 128, 192, 256]
 # (seqlen_q, seqlen_k): tile multiples and not, 1, unequal in both directions (with causal and
 # seqlen_q > seqlen_k the first rows see no key).
 SEQLENS = [(1, 1), (17, 17), (113, 113), (128, 128), (1000, 1000), (2048, 2048),
@@ -220,11 +220,11 @@ def test_fwd_rejects_bad_inputs(case):
 
 
 
-# ---------------------------------------------------------------- head dims only the forward has
+# ---------------------------------------------------------------- head dims 192 and 256
 @pytest.mark.gpu
 @pytest.mark.parametrize("head_dim", [192, 256])
 @pytest.mark.parametrize("policy", ["window", "softcap", "varlen", "varlen_softcap"])
-def test_fwd_policies_at_forward_only_head_dims(head_dim, policy):
+def test_fwd_policies_at_large_head_dims(head_dim, policy):
     """The forward's policies (sliding window, softcap, packed batches) at head dims 192 and 256
     against dash's fp32 reference, FA3's criterion."""
     import dash
@@ -261,10 +261,15 @@ def test_fwd_policies_at_forward_only_head_dims(head_dim, policy):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("head_dim", [192, 256])
-def test_backward_at_forward_only_head_dims_says_so(head_dim):
+def test_autograd_at_large_head_dims(head_dim):
+    """flash_attn_func's forward and backward through autograd at head dims 192 and 256 (the
+    backward's transposed dK/dV policy), against the fp32 reference with FA3's criterion."""
     import dash
+    from tests.helpers import assert_close_as_fa3, make_inputs, reference_and_baseline_grads
 
-    q, k, v = (t.requires_grad_(True) for t in make_qkv(1, 64, 64, 2, 2, head_dim, torch.bfloat16))
-    out = dash.flash_attn_func(q, k, v, causal=True)
-    with pytest.raises(NotImplementedError, match=rf"head_dim {head_dim}: dash's backward does not support it yet"):
-        out.sum().backward()
+    q, k, v, dout = make_inputs(2, 700, 700, 6, 2, head_dim, torch.bfloat16, seed=head_dim)
+    qg, kg, vg = (t.detach().clone().requires_grad_(True) for t in (q, k, v))
+    dash.flash_attn_func(qg, kg, vg, causal=True, deterministic=True).backward(dout)
+    refs, lows = reference_and_baseline_grads(q, k, v, dout, True)
+    for name, got, ref, low in zip(("dq", "dk", "dv"), (qg.grad, kg.grad, vg.grad), refs, lows):
+        assert_close_as_fa3(f"{name} d{head_dim}", got, ref, low)

@@ -20,7 +20,7 @@ def odd_offset(t):
 
 # ---- 1. two GPUs in one process --------------------------------------------------------------
 @pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.device_count() < 2, reason="needs 2 GPUs")
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_backward_and_forward_on_two_gpus_in_one_process(head_dim):
     """The backward's shared-memory opt-in is per device: set once per process, the second GPU
     reported 0 resident CTAs and refused every schedule."""
@@ -44,7 +44,7 @@ def test_backward_and_forward_on_two_gpus_in_one_process(head_dim):
 
 # ---- 2. tensors that are not 16-byte aligned -------------------------------------------------
 @pytest.mark.parametrize("heads,heads_kv", [(4, 4), (4, 2)])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_attn_bwd_with_unaligned_inputs_and_outputs(heads, heads_kv, head_dim):
     from dash.ops import attn_bwd
 
@@ -63,7 +63,7 @@ def test_attn_bwd_with_unaligned_inputs_and_outputs(heads, heads_kv, head_dim):
         assert torch.equal(a, o), f"{name} written into an unaligned tensor differs"
 
 
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_attn_fwd_with_unaligned_inputs(head_dim):
     from dash.fwd import attn_fwd
 

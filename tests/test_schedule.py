@@ -298,16 +298,20 @@ def test_problem_validation():
 
 def test_tile_table_has_one_row_per_head_dim_and_mask():
     """bwd_tiles.def, which the kernels include and the model reads: a full and a banded row for
-    every head dim, sizes the kernels can take (whole 16-row k-blocks of the dQ GEMM, 64 key rows
-    per MMA warpgroup)."""
+    every head dim, sizes the kernels can take: whole 16-row k-blocks of the dQ GEMM and 64 key
+    rows per MMA warpgroup (keys on M, head dims up to 128), or 64 query rows and whole groups of
+    8 keys per warpgroup (dK/dV transposed, above 128; bwd_traits.h)."""
     from dash.schedule.problem import DEFAULT_TILES, HEAD_DIMS
 
     assert set(DEFAULT_TILES) == {(hd, mask) for hd in HEAD_DIMS for mask in ("full", "causal")}
     for (hd, mask), (bm, bn) in DEFAULT_TILES.items():
-        assert bm % 16 == 0 and bn == 128, (hd, mask, bm, bn)
+        if hd <= 128:
+            assert bm % 16 == 0 and bn == 128, (hd, mask, bm, bn)
+        else:
+            assert bm == 64 and bn % 16 == 0, (hd, mask, bm, bn)
 
 
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("causal", [False, True])
 def test_python_tiles_are_the_kernels(head_dim, causal):
     """The model's tile table (problem.DEFAULT_TILES, read from dash/schedule/bwd_tiles.def) is

@@ -94,7 +94,7 @@ def _ref(q, k, v, dout, softcap, causal=False, window=(-1, -1)):
 @pytest.mark.parametrize("mask", range(len(MASKS)))
 @pytest.mark.parametrize("softcap", CAPS)
 @pytest.mark.parametrize("seqlen_q,seqlen_k", SHAPES)
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_softcap_matches_reference(seqlen_q, seqlen_k, softcap, mask, head_dim):
     from dash.fwd import attn_fwd
     from dash.ops import attn_bwd
@@ -124,7 +124,7 @@ def test_softcap_matches_reference(seqlen_q, seqlen_k, softcap, mask, head_dim):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 def test_softcap_every_schedule_bitwise(causal, head_dim):
     from dash.fwd import attn_fwd
     from dash.ops import applicable_schedules, attn_bwd

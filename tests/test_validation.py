@@ -104,28 +104,25 @@ def test_a_head_dim_left_out_of_the_build_is_refused(monkeypatch):
     _ext.check_head_dim_built(96)
 
 
-def test_head_dims_only_the_forward_has():
-    """192 and 256: the forward's head dims; a backward there says it is not implemented, and a
-    head dim no kernel has is a ValueError in both directions."""
-    validate.check_head_dim(192, validate.FWD_HEAD_DIMS)
-    validate.check_head_dim(256, validate.FWD_HEAD_DIMS)
-    with pytest.raises(NotImplementedError, match=r"head_dim 256: dash's backward does not support it yet"):
-        validate.check_head_dim(256)
+def test_every_head_dim_has_both_directions():
+    """The forward's head dims (fwd.cu's list) are the backward's (its tile table), and a head dim
+    no kernel has is a ValueError in both directions."""
+    assert tuple(sorted(validate.FWD_HEAD_DIMS)) == tuple(sorted(validate.SUPPORTED_HEAD_DIMS))
+    for head_dim in (192, 256):
+        validate.check_head_dim(head_dim)
     with pytest.raises(ValueError, match=r"head_dim 80 is not supported"):
         validate.check_head_dim(80, validate.FWD_HEAD_DIMS)
-    q, k, v = qkv(d=192)
-    validate.check_qkv(q, k, v, head_dims=validate.FWD_HEAD_DIMS, check_cuda=False)
-    with pytest.raises(NotImplementedError, match=r"head_dim 192: dash's backward"):
-        attn_bwd(q, q, k, v, q, torch.zeros(1, 2, 8))
+    with pytest.raises(ValueError, match=r"head_dim 80 is not supported"):
+        validate.check_head_dim(80)
 
 
-def test_forward_at_192_on_the_cpu_and_its_backward_refused():
-    """Through flash_attn_func on CPU tensors (dash's reference): the forward runs at head dim 192,
-    the backward raises NotImplementedError naming the head dim."""
+def test_both_directions_at_192_on_the_cpu():
+    """Through flash_attn_func on CPU tensors (dash's reference): forward and backward at head dim
+    192, with the gradients of the fp32 reference."""
     import dash
 
     q, k, v = (t.requires_grad_(True) for t in qkv(d=192))
     out = dash.flash_attn_func(q, k, v, causal=True)
     assert out.shape == q.shape and torch.isfinite(out).all()
-    with pytest.raises(NotImplementedError, match=r"head_dim 192: dash's backward"):
-        out.sum().backward()
+    out.sum().backward()
+    assert all(t.grad is not None and t.grad.shape == t.shape and torch.isfinite(t.grad).all() for t in (q, k, v))

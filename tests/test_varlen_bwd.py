@@ -89,7 +89,7 @@ def _assert_grads_like_reference(q, k, v, dout, cu_q, cu_k, causal, dq, dk, dv, 
 # ---------------------------------------------------------------- GPU tests
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("case", list(CASES))
 def test_varlen_grads_match_reference(case, causal, head_dim, dtype):
@@ -107,7 +107,7 @@ def _schedules(causal):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("grouping", ["mha", "gqa"])
 def test_varlen_sequence_grads_are_those_of_the_sequence_alone(grouping, causal, head_dim):

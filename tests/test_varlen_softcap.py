@@ -23,7 +23,7 @@ MASK_IDS = ["full", "causal", "w100,0"]
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=["bf16", "fp16"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("softcap", [1.0, 30.0])
 @pytest.mark.parametrize("window,causal", MASKS, ids=MASK_IDS)
 @pytest.mark.parametrize("case", ["edges", "unequal"])
@@ -34,7 +34,7 @@ def test_varlen_softcap_matches_reference(case, window, causal, softcap, head_di
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("grouping", ["mha", "gqa"])
 @pytest.mark.parametrize("window,causal", MASKS, ids=MASK_IDS)
 def test_varlen_softcap_sequence_is_the_sequence_alone(window, causal, grouping, head_dim):

@@ -76,7 +76,7 @@ def _band(seqlens, window, causal):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=["bf16", "fp16"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("window,causal", WINDOWS, ids=WINDOW_IDS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_varlen_window_matches_reference(case, window, causal, head_dim, dtype):
@@ -88,7 +88,7 @@ def test_varlen_window_matches_reference(case, window, causal, head_dim, dtype):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("grouping", ["mha", "gqa"])
 @pytest.mark.parametrize("window,causal", WINDOWS, ids=WINDOW_IDS)
 def test_varlen_window_sequence_is_the_sequence_alone(window, causal, grouping, head_dim):

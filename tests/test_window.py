@@ -23,7 +23,7 @@ def _ref(q, k, v, dout, window, causal=False):
 
 @pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("seqlen_q,seqlen_k", SHAPES)
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 128, 256])
 def test_window_matches_reference(seqlen_q, seqlen_k, window, head_dim):
     from dash.fwd import attn_fwd
     from dash.ops import attn_bwd
@@ -48,7 +48,7 @@ def test_window_matches_reference(seqlen_q, seqlen_k, window, head_dim):
 
 
 @pytest.mark.parametrize("window", [(256, 0), (100, 100), (1000, 0), (0, 512)])
-@pytest.mark.parametrize("head_dim", [64, 128])
+@pytest.mark.parametrize("head_dim", [64, 128, 256])
 def test_every_schedule_over_the_band(window, head_dim):
     from dash.fwd import attn_fwd
     from dash.ops import applicable_schedules, attn_bwd

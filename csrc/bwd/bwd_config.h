@@ -20,6 +20,7 @@ struct BwdConfig;
 // The policies a tile keeps unless its configuration says otherwise (below).
 struct BwdConfigDefaults {
   static constexpr bool kDqSingleWarpGroup = false;
+  static constexpr bool kDkvTransposed = false;
 };
 
 // hdim 64: 128 x 128 tiles.
@@ -43,6 +44,10 @@ struct BwdConfigDefaults {
 // the build on it). 0: all of P after the dP wait.
 // kDqSingleWarpGroup: dQ = dS K in MMA warpgroup 0 alone (bwd_traits.h, TiledMmadQ), where the
 // head dim does not split into two WGMMA-addressable halves.
+// kDkvTransposed: the mainloop policy for head dims above 128 (bwd_traits.h): S with the queries
+// on M, P and dS through shared memory, dK^T and dV^T accumulated with the head dim on M, so that
+// a warpgroup may own fewer than 64 keys. kEarlyPGroups, kShuffleStats and kRotatedLoop belong to
+// the keys-on-M policy and are unused there.
 // kShuffleStats: each lane reads two columns of the Q tile's LSE and D per 64-column chunk
 // before the step's WGMMAs, and threads take their columns' values from each other by shuffle
 // (FA3's and FA4's ShuffleStats); otherwise every thread reads its own columns' values where it
@@ -74,6 +79,29 @@ struct BwdConfig<128, 80> : BwdConfigDefaults {
   static constexpr int kBlockN = 128, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = true;
+};
+// hdim 192: 64 x 64 tiles, dK/dV transposed (32 keys per warpgroup: dK^T and dV^T 48 registers
+// each). Shared memory (216 KiB) holds two Q/dO stages beside K, V, P^T, two dS^T buffers and one
+// 48 KiB partial-dQ buffer; a 96-key tile (FA4's) would need one dO stage apart from Q's. dQ in
+// warpgroup 0 alone: split by head dim, 96 columns would start warpgroup 1 inside a 128-byte
+// swizzle atom of K.
+template <>
+struct BwdConfig<192, 64> : BwdConfigDefaults {
+  static constexpr int kBlockN = 64, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
+  static constexpr bool kShuffleStats = false;
+  static constexpr bool kRotatedLoop = false;
+  static constexpr bool kDqSingleWarpGroup = true;
+  static constexpr bool kDkvTransposed = true;
+};
+// hdim 256: 64 x 64 tiles, dK/dV transposed (dK^T and dV^T 64 registers each), dQ split by head
+// dim (128 columns per warpgroup). One Q/dO stage: K, V, Q, dO, P^T, two dS^T buffers and the
+// 64 KiB partial-dQ buffer take 216 KiB, and a second stage would need 64 more.
+template <>
+struct BwdConfig<256, 64> : BwdConfigDefaults {
+  static constexpr int kBlockN = 64, kStages = 1, kDqBuffers = 1, kEarlyPGroups = 0;
+  static constexpr bool kShuffleStats = false;
+  static constexpr bool kRotatedLoop = false;
+  static constexpr bool kDkvTransposed = true;
 };
 
 // The tile table (dash/schedule/bwd_tiles.def): one row per (head dim, mask), the reasons above.

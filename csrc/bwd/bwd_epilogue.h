@@ -39,26 +39,37 @@ struct BwdEpilogue {
   // The staged tile as a CuTe layout (StagedTile::offset): (kBlockN, (kPanel, d / kPanel)), each
   // panel row-major, its 16-byte chunks XOR-swizzled by row % kSwizzle: bits [3, 3 + log2(kSwizzle))
   // of the element index XORed with those of the row, which sit log2(kPanel) bits up. Whole rows
-  // (hdim 64, 128) are one panel.
+  // (hdim 64, 128, 256) are one panel.
   static constexpr int kPanel = Tile::kPanel;
   using StagedLayout = decltype(composition(
       Swizzle<cute::log_2(unsigned(Tile::kSwizzle)), 3, cute::log_2(unsigned(kPanel)) - 3>{},
       Layout<Shape<BlockN, Shape<Int<kPanel>, Int<Traits::kHeadDim / kPanel>>>,
              Stride<Int<kPanel>, Stride<_1, Int<Traits::kBlockN * kPanel>>>>{}));
   static_assert(cosize_v<StagedLayout> == Tile::kElems);
+  // The same bytes seen as (d, kBlockN), for the transposed policy's dK^T and dV^T fragments.
+  using StagedLayoutT = decltype(composition(
+      StagedLayout{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
 
   // The accumulator, converted to the input dtype, into the staged tile with stmatrix (8 values
   // of a thread per instruction, FA3's and FA4's epilogue): element by element it took 2-byte
   // stores with their addresses, 64 per thread at hdim 64, 128 at hdim 128, at the end of every
   // CTA (bench/NOTES.md, "Next after session 9").
+  // Transposed fragments (d, keys) go out through transposing stmatrix into the (d, kBlockN) view,
+  // so that the staged tile is key-major either way.
   template <class Frag>
   static __device__ void stage(Element* staged, Frag const& acc, int tid) {
     typename Traits::TiledMmadKV mma;
     Tensor converted = make_tensor_like<Element>(acc);
     convert_fragment(acc, converted);
-    auto r2s = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma);
-    auto thr = r2s.get_thread_slice(tid);
-    copy(r2s, thr.retile_S(converted), thr.partition_D(make_tensor(make_smem_ptr(staged), StagedLayout{})));
+    if constexpr (Traits::kDkvTransposed) {
+      auto r2s = make_tiled_copy_C(Copy_Atom<SM90_U16x8_STSM_T, Element>{}, mma);
+      auto thr = r2s.get_thread_slice(tid);
+      copy(r2s, thr.retile_S(converted), thr.partition_D(make_tensor(make_smem_ptr(staged), StagedLayoutT{})));
+    } else {
+      auto r2s = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, Element>{}, mma);
+      auto thr = r2s.get_thread_slice(tid);
+      copy(r2s, thr.retile_S(converted), thr.partition_D(make_tensor(make_smem_ptr(staged), StagedLayout{})));
+    }
   }
 
   template <class FragdK, class FragdV>

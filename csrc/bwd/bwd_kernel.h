@@ -4,7 +4,8 @@
 //   warpgroup 0: warp 0 loads (TMA), warps 1 and 2 write dQ (bulk reduce-add + ticket lock),
 //                every other step each;
 //                registers given back with setmaxnreg so that
-//   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers.
+//   warpgroups 1-2: the MMA warpgroups, can hold dK, dV, S and dP in registers
+//                (bwd_mainloop.h, or bwd_mainloop_dkv_transposed.h above head dim 128).
 #pragma once
 
 #include <cute/tensor.hpp>
@@ -13,13 +14,14 @@
 #include "bwd/bwd_epilogue.h"
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_mainloop.h"
+#include "bwd/bwd_mainloop_dkv_transposed.h"
 
 namespace dash {
 
 template <class Traits>
 __global__ void __launch_bounds__(Traits::kThreads, 1)
     bwd_main_kernel(CUTE_GRID_CONSTANT BwdKernelParams<Traits> const p) {
-  using Mainloop = BwdMainloop<Traits>;
+  using Mainloop = std::conditional_t<Traits::kDkvTransposed, BwdMainloopDkvTransposed<Traits>, BwdMainloop<Traits>>;
   using Pipeline = typename Mainloop::Pipeline;
   extern __shared__ __align__(1024) char smem_raw[];
   auto& smem = *reinterpret_cast<typename Traits::SharedStorage*>(smem_raw);
@@ -123,8 +125,8 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     const int64_t timing_slot = (instance * p.num_n_blocks + w.n) * 2;
     if (timed) p.timing[timing_slot] = int64_t(global_timer_ns());
     typename Traits::TiledMmadKV mma_dkv;
-    Tensor tdKrdK = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});
-    Tensor tdVrdV = partition_fragment_C(mma_dkv, Shape<typename Traits::BlockN, typename Traits::Dim>{});
+    Tensor tdKrdK = partition_fragment_C(mma_dkv, typename Traits::DkvShape{});  // dK, or dK^T (transposed policy)
+    Tensor tdVrdV = partition_fragment_C(mma_dkv, typename Traits::DkvShape{});
     clear(tdKrdK);
     clear(tdVrdV);
     Mainloop::compute(p, smem, pipeline, w, tid, tdKrdK, tdVrdV);

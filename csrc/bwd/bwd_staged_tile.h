@@ -22,11 +22,13 @@ struct StagedTile {
   static constexpr int kChunk = 16 / int(sizeof(Element));  // elements per 16-byte store
   static constexpr int kChunksPerRow = kHeadDim / kChunk;
   static constexpr int kElems = kRows * kHeadDim;
-  // Rows of a multiple of 8 chunks (hdim 64, 128) are stored whole; others (hdim 96: 12 chunks)
-  // as column panels of 4 chunks, panel after panel, each row-major: an XOR by row % 8 would take
-  // a chunk of the last, partial group of 8 past the row's end.
-  static constexpr bool kWholeRows = kChunksPerRow % 8 == 0;
-  static constexpr int kSwizzle = kWholeRows ? 8 : 4;  // chunks permuted by row % kSwizzle
+  // Rows of 8, 16 or 32 chunks (hdim 64, 128, 256) are stored whole; others as column panels,
+  // panel after panel, each row-major: of 8 chunks (hdim 192: 24 chunks), so that the swizzle is
+  // one of address bits (the epilogue's CuTe layout needs that; rows of 24 chunks put the row's
+  // bits nowhere), or of 4 (hdim 96: 12 chunks), since an XOR by row % 8 would take a chunk of
+  // the last, partial group of 8 past the row's end.
+  static constexpr bool kWholeRows = kChunksPerRow >= 8 && (kChunksPerRow & (kChunksPerRow - 1)) == 0;
+  static constexpr int kSwizzle = kChunksPerRow % 8 == 0 ? 8 : 4;  // chunks permuted by row % kSwizzle
   static constexpr int kPanel = kWholeRows ? kHeadDim : kSwizzle * kChunk;  // elements per panel row
   static_assert(kChunksPerRow % kSwizzle == 0, "a row must be whole groups of 4 chunks of 16 bytes");
 

@@ -2,9 +2,17 @@
 // the WGMMA tilings, the shared-memory layouts and the TMA descriptor types.
 //
 // Notation: one CTA owns KV tile n (kBlockN key rows) and walks Q tiles m (kBlockM query rows).
-// Each of the two MMA warpgroups owns 64 of the kBlockN key rows, so S and dP are computed
-// transposed (S^T = K Q^T, rows = keys): the softmax gradient then sits in registers in
-// exactly the layout that the register-sourced WGMMAs dV += P^T dO and dK += dS^T Q need.
+// Two mainloop policies (BwdConfig::kDkvTransposed):
+//   keys on M (head dims 64-128, bwd_mainloop.h): each of the two MMA warpgroups owns 64 of the
+//     kBlockN key rows, so S and dP are computed transposed (S^T = K Q^T, rows = keys): the
+//     softmax gradient then sits in registers in exactly the layout that the register-sourced
+//     WGMMAs dV += P^T dO and dK += dS^T Q need. dK and dV take 64 x d fp32 per warpgroup: d / 2
+//     registers per thread each, which head dims above 128 cannot spare.
+//   dK/dV transposed (head dims 192, 256, bwd_mainloop_dkv_transposed.h; FA3's and FA4's
+//     dKV_swapAB): S = Q K^T with the queries on M and each warpgroup owning kBlockN / 2 keys on
+//     N; P and dS go through shared memory (stored transposed, key-major) and the warpgroups
+//     accumulate dV^T = dO^T P and dK^T = Q^T dS (d x their keys), both operands from shared
+//     memory: a warpgroup's keys can then be fewer than WGMMA's M of 64.
 #pragma once
 
 #include <cute/tensor.hpp>
@@ -47,20 +55,42 @@ struct BwdTraits {
   static constexpr int kMmaRegs = 240;
   static_assert(kProducerRegs * 128 + kMmaRegs * kMmaThreads <= (65536 / kThreads) / 8 * 8 * kThreads,
                 "register budgets exceed what the CTA is launched with: the kernel would hang");
-  static_assert(kBlockN == 64 * kMmaWarpGroups, "each MMA warpgroup owns 64 key rows");
+  static constexpr bool kDkvTransposed = Config::kDkvTransposed;
+  static constexpr int kKeysPerWarpGroup = kBlockN / kMmaWarpGroups;  // the key rows a warpgroup owns
+  static_assert(kDkvTransposed || kBlockN == 64 * kMmaWarpGroups, "keys on M: each MMA warpgroup owns 64 key rows");
+  static_assert(!kDkvTransposed || (kBlockM == 64 && kBlockN % (8 * kMmaWarpGroups) == 0),
+                "dK/dV transposed: 64 query rows (S's M) and whole 8-key groups per warpgroup (S's N)");
 
   using BlockM = Int<kBlockM>;
   using BlockN = Int<kBlockN>;
   using Dim = Int<kHeadDim>;
+  using KeysPerWarpGroup = Int<kKeysPerWarpGroup>;
 
-  // S^T = K Q^T and dP^T = V dO^T: (kBlockN x kBlockM), reduction over the head dim.
-  using TiledMmaSdP = decltype(make_tiled_mma(
-      GMMA::ss_op_selector<Element, Element, float, Shape<_64, BlockM, Dim>, GMMA::Major::K, GMMA::Major::K>(),
-      Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}));
-  // dV += P^T dO and dK += dS^T Q: (kBlockN x d), reduction over the Q tile; A from registers.
-  using TiledMmadKV = decltype(make_tiled_mma(
-      GMMA::rs_op_selector<Element, Element, float, Shape<_64, Dim, BlockM>, GMMA::Major::K, GMMA::Major::MN>(),
-      Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}));
+  // Keys on M: S^T = K Q^T and dP^T = V dO^T, (kBlockN x kBlockM), the warpgroups split the keys.
+  // Transposed dK/dV: S = Q K^T and dP = dO V^T, (kBlockM x kBlockN), the warpgroups split the
+  // keys (N). Reduction over the head dim either way. ScoreShape: the accumulator's (M, N).
+  using TiledMmaSdP = std::conditional_t<
+      kDkvTransposed,
+      decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<_64, KeysPerWarpGroup, Dim>,
+                                                   GMMA::Major::K, GMMA::Major::K>(),
+                              Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>{})),
+      decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<_64, BlockM, Dim>,
+                                                   GMMA::Major::K, GMMA::Major::K>(),
+                              Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}))>;
+  using ScoreShape = std::conditional_t<kDkvTransposed, Shape<BlockM, BlockN>, Shape<BlockN, BlockM>>;
+  // Keys on M: dV += P^T dO and dK += dS^T Q, (kBlockN x d), A (P^T, dS^T) from registers.
+  // Transposed: dV^T += dO^T P and dK^T += Q^T dS, (d x kBlockN), the warpgroups split the keys
+  // (N); A = dO^T, Q^T (MN-major views of the stages), B = P, dS as stored (key-major: K-major).
+  // Reduction over the Q tile either way. DkvShape: the accumulators' (M, N).
+  using TiledMmadKV = std::conditional_t<
+      kDkvTransposed,
+      decltype(make_tiled_mma(GMMA::ss_op_selector<Element, Element, float, Shape<_64, KeysPerWarpGroup, BlockM>,
+                                                   GMMA::Major::MN, GMMA::Major::K>(),
+                              Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>{})),
+      decltype(make_tiled_mma(GMMA::rs_op_selector<Element, Element, float, Shape<_64, Dim, BlockM>,
+                                                   GMMA::Major::K, GMMA::Major::MN>(),
+                              Layout<Shape<Int<kMmaWarpGroups>, _1, _1>>{}))>;
+  using DkvShape = std::conditional_t<kDkvTransposed, Shape<Dim, BlockN>, Shape<BlockN, Dim>>;
   // dQ = dS K: (kBlockM x d), reduction over the KV tile, split over the two warpgroups:
   //   128-row Q tile (hdim 64): by rows, 64 each;
   //   64-row Q tile (hdim 128): by head dim, 64 x 64 each;
@@ -86,9 +116,11 @@ struct BwdTraits {
                          Layout<Shape<_1, Int<kMmaWarpGroups>, _1>>>>;
   static_assert(!kDqSplitM || kBlockM == 64 * kMmaWarpGroups);
   static_assert(!kDqTransposed || kHeadDim == 64 * kMmaWarpGroups, "dQ^T splits the head dim by warpgroup");
+  // dS's operand: as stored (K-major) for dQ = dS K on the keys-on-M policy; the transposed
+  // policy stores dS^T (key-major), which dQ reads as an MN-major A.
   using TiledMmadQ = decltype(make_tiled_mma(
       GMMA::ss_op_selector<Element, Element, float, DqAtomShape,
-                           kDqTransposed ? GMMA::Major::MN : GMMA::Major::K,
+                           kDqTransposed || kDkvTransposed ? GMMA::Major::MN : GMMA::Major::K,
                            kDqTransposed ? GMMA::Major::K : GMMA::Major::MN>(),
       DqAtomLayout{}));
   // The (M, N) shape of dQ's accumulator: (kBlockM, d), or (d, kBlockM) when transposed.
@@ -102,8 +134,12 @@ struct BwdTraits {
   using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, Dim>());
   using SmemLayoutK = decltype(tile_to_shape(SmemAtomK{}, Shape<BlockN, Dim>{}));
   using SmemLayoutV = SmemLayoutK;
-  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, BlockN>());
-  using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<BlockM, BlockN>{}));
+  // dS in shared memory: (kBlockM, kBlockN) query-major (keys on M), or dS^T (kBlockN, kBlockM)
+  // key-major (transposed dK/dV, as is P^T there), K-major as dK^T's B.
+  using DsStoredShape = std::conditional_t<kDkvTransposed, Shape<BlockN, BlockM>, Shape<BlockM, BlockN>>;
+  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<
+                              GMMA::Major::K, Element, decltype(get<0>(DsStoredShape{})), decltype(get<1>(DsStoredShape{}))>());
+  using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, DsStoredShape{}));
 
   // dS alternates between two buffers, so that a warpgroup may write step t+1's dS while the
   // other still reads step t's: one CTA-wide barrier per step instead of two.
@@ -115,7 +151,12 @@ struct BwdTraits {
       SmemLayoutQ{}, make_layout(Shape<Dim, BlockM, Int<kStages>>{}, Stride<BlockM, _1, Int<kBlockM * kHeadDim>>{})));
   using SmemLayoutdOt = SmemLayoutQt;
   using SmemLayoutKt = decltype(composition(SmemLayoutK{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
-  using SmemLayoutdSt = decltype(composition(SmemLayoutdS{}, make_layout(Shape<BlockN, BlockM>{}, Stride<BlockM, _1>{})));
+  // dS (or P) seen with the other coordinate order: keys on M, the (key, query) view that S^T's
+  // transposing stores write; transposed dK/dV, the (query, key) view, which S's transposing
+  // stores write and dQ = dS K reads as its A.
+  using SmemLayoutdSt = decltype(composition(
+      SmemLayoutdS{}, make_layout(Shape<decltype(get<1>(DsStoredShape{})), decltype(get<0>(DsStoredShape{}))>{},
+                                  Stride<decltype(get<0>(DsStoredShape{})), _1>{})));
 
   // The partial dQ tile in "fragment order", one half per MMA warpgroup: thread t of warpgroup
   // w stores its accumulator values as float4 chunks, chunk c at float4 offset
@@ -149,7 +190,13 @@ struct BwdTraits {
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
 
-  struct FixedLengthStorage {
+  // P^T's buffer, which only the transposed policy has (a base class: the keys-on-M layout is
+  // left as it was).
+  struct NoScoreStorage {};
+  struct ScoreStorage {
+    array_aligned<Element, cosize_v<SmemLayoutdS>, 1024> p;
+  };
+  struct FixedLengthStorage : std::conditional_t<kDkvTransposed, ScoreStorage, NoScoreStorage> {
     array_aligned<Element, cosize_v<SmemLayoutK>, 1024> k;
     array_aligned<Element, cosize_v<SmemLayoutV>, 1024> v;
     array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
@@ -204,7 +251,11 @@ enum class BwdBarrier : uint32_t {
   kDqEmpty0 = 6,    // dQ writer -> MMA warpgroup w: its half of buffer b may be overwritten (id 6 + 2b + w)
   kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
   kWriterBaton0 = 11,  // dQ writers sharing one buffer: writer j may take the next step's halves (id 11 + j)
+  kPReady0 = 13,    // transposed dK/dV: MMA warpgroup w has stored its P^T (id 13 + w; its 128 threads)
 };
+__host__ __device__ constexpr uint32_t p_ready_barrier(int warp_group) {
+  return uint32_t(BwdBarrier::kPReady0) + warp_group;
+}
 __host__ __device__ constexpr uint32_t dq_full_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqFull0) + 2 * buffer + warp_group;
 }

@@ -237,8 +237,8 @@ def activate_sdpa(force: bool = False) -> dict:
     `deterministic=torch.are_deterministic_algorithms_enabled()` to the backward, so
     `torch.use_deterministic_algorithms(True)` makes it bitwise deterministic. SDPA picks the
     flash backend only where it applies (no attn_mask, no dropout, CUDA tensors, sm90, equal
-    seqlens under is_causal); dash raises NotImplementedError for what it does not run (head
-    dims other than 64, 96 and 128 in the backward). Returns install()'s report. `deactivate_sdpa()` undoes
+    seqlens under is_causal); dash raises an error for what it does not run (a ValueError for
+    head dims other than 64, 96, 128, 192 and 256). Returns install()'s report. `deactivate_sdpa()` undoes
     the routing."""
     why = sdpa_route_available()
     if why is not None:

@@ -3,7 +3,7 @@ dash: the same function names, positional orders, defaults and return values, so
 written against FA3 runs unchanged once `dash.integrations.fa3.install()` has put this module
 under FA3's names. It can also be imported directly.
 
-What dash runs: bf16/fp16, head_dim 64, 96 and 128 (the forward also 192 and 256), the full and the causal mask (bottom-right
+What dash runs: bf16/fp16, head_dim 64, 96, 128, 192 and 256, the full and the causal mask (bottom-right
 aligned, as FA3), sliding windows (window_size_left/right) and softcap, MHA/GQA/MQA,
 any seqlen_q and seqlen_k; packed (variable-length) batches through `flash_attn_varlen_func`,
 `_flash_attn_forward`/`_flash_attn_backward` and the torch ops (cu_seqlens_q and cu_seqlens_k

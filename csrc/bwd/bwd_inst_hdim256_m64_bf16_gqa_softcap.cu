@@ -1,0 +1,5 @@
+// The capped-score (softcap, common/score.h) grouped-heads (GQA/MQA) main kernel of one instance, in its own translation unit so that it compiles in parallel.
+#include "bwd/bwd_instances.h"
+#include "bwd/bwd_launch.h"
+
+DASH_DEFINE_BWD_MAIN_INSTANCE(256, 64, cutlass::bfloat16_t, true, false, true)

@@ -1,0 +1,5 @@
+// The MHA varlen (packed batches) main kernel of one instance, in its own translation unit so that it compiles in parallel.
+#include "bwd/bwd_instances.h"
+#include "bwd/bwd_launch.h"
+
+DASH_DEFINE_BWD_MAIN_INSTANCE(256, 64, cutlass::half_t, false, true, false)
