@@ -21,6 +21,7 @@ struct BwdConfig;
 struct BwdConfigDefaults {
   static constexpr bool kDqSingleWarpGroup = false;
   static constexpr bool kDkvTransposed = false;
+  static constexpr bool kDqInStage = false;
 };
 
 // hdim 64: 128 x 128 tiles.
@@ -48,6 +49,10 @@ struct BwdConfigDefaults {
 // on M, P and dS through shared memory, dK^T and dV^T accumulated with the head dim on M, so that
 // a warpgroup may own fewer than 64 keys. kEarlyPGroups, kShuffleStats and kRotatedLoop belong to
 // the keys-on-M policy and are unused there.
+// kDqInStage (transposed policy, dQ split by head dim): no partial-dQ buffer of its own; each
+// warpgroup's half of a step's partial dQ (64 x d / 2 fp32) goes into the step's Q or dO stage
+// buffer (64 x d 16-bit: the same bytes), once both warpgroups have read them, and the dQ writer
+// releases the stage to the producer after its add has read it. kDqBuffers is then kStages.
 // kShuffleStats: each lane reads two columns of the Q tile's LSE and D per 64-column chunk
 // before the step's WGMMAs, and threads take their columns' values from each other by shuffle
 // (FA3's and FA4's ShuffleStats); otherwise every thread reads its own columns' values where it
@@ -94,14 +99,17 @@ struct BwdConfig<192, 64> : BwdConfigDefaults {
   static constexpr bool kDkvTransposed = true;
 };
 // hdim 256: 64 x 64 tiles, dK/dV transposed (dK^T and dV^T 64 registers each), dQ split by head
-// dim (128 columns per warpgroup). One Q/dO stage: K, V, Q, dO, P^T, two dS^T buffers and the
-// 64 KiB partial-dQ buffer take 216 KiB, and a second stage would need 64 more.
+// dim (128 columns per warpgroup). Two Q/dO stages with the partial dQ in them (kDqInStage): K, V,
+// two Q/dO stages, P^T and two dS^T buffers take 216 KiB, where a 64 KiB partial-dQ buffer of its
+// own left room for one stage only, whose loads then waited at every step (bench/NOTES.md,
+// "Session 27").
 template <>
 struct BwdConfig<256, 64> : BwdConfigDefaults {
-  static constexpr int kBlockN = 64, kStages = 1, kDqBuffers = 1, kEarlyPGroups = 0;
+  static constexpr int kBlockN = 64, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = false;
   static constexpr bool kDkvTransposed = true;
+  static constexpr bool kDqInStage = true;
 };
 
 // The tile table (dash/schedule/bwd_tiles.def): one row per (head dim, mask), the reasons above.

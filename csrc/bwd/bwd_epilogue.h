@@ -79,21 +79,26 @@ struct BwdEpilogue {
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
     const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
     const int rows = min(Traits::kBlockN, seqlen_k - w.n * Traits::kBlockN);
-    // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows).
+    // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows), or, for the
+    // transposed policy, whose dQ writers may still be reading the last steps' partial dQ from
+    // the stages (kDqInStage), through the K/V buffers, the same size as the tiles.
     static_assert(Tile::kElems <= cosize_v<typename Traits::SmemLayoutQ> &&
                   Tile::kElems <= cosize_v<typename Traits::SmemLayoutdO>,
                   "dK/dV tiles must fit in the Q/dO stage buffers");
-    // Every step ends with a dQ WGMMA waited to completion, so this warpgroup no longer reads
-    // Q or dO; the barrier waits for the other one. (kDsReady is free after the main loop,
+    static_assert(Tile::kElems == cosize_v<typename Traits::SmemLayoutK>);
+    Element* staged_dk = Traits::kDkvTransposed ? smem.k.data() : smem.q.data();
+    Element* staged_dv = Traits::kDkvTransposed ? smem.v.data() : smem.dout.data();
+    // Every step ends with its WGMMAs waited to completion, so this warpgroup no longer reads
+    // Q, dO, K or V; the barrier waits for the other one. (kDsReady is free after the main loop,
     // which both warpgroups left with the same number of arrivals on it.)
     BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
-    stage(smem.q.data(), tdKrdK, tid);
-    stage(smem.dout.data(), tdVrdV, tid);
+    stage(staged_dk, tdKrdK, tid);
+    stage(staged_dv, tdVrdV, tid);
     BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     Tile::store(reinterpret_cast<Element*>(p.dk.ptr) + tile_offset(p.dk, w.head_kv, w), p.dk.row_stride, rows,
-                smem.q.data(), tid);
+                staged_dk, tid);
     Tile::store(reinterpret_cast<Element*>(p.dv.ptr) + tile_offset(p.dv, w.head_kv, w), p.dv.row_stride, rows,
-                smem.dout.data(), tid);
+                staged_dv, tid);
   }
 };
 

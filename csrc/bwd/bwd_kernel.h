@@ -60,7 +60,9 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   pipe_params.transaction_bytes = Traits::kStageBytes;
   pipe_params.role = warp_group == 0 ? Pipeline::ThreadCategory::Producer : Pipeline::ThreadCategory::Consumer;
   pipe_params.is_leader = threadIdx.x == 0;
-  pipe_params.num_consumers = Traits::kMmaThreads;
+  // (The arrivals that free a stage: every MMA thread's, or, with the partial dQ in the stage,
+  // the dQ writer's, one per half once its add has read it: bwd_mainloop.h, write_dq.)
+  pipe_params.num_consumers = Traits::kDqInStage ? Traits::kDqWarpGroups : Traits::kMmaThreads;
   Pipeline pipeline(smem.pipeline, pipe_params, Shape<_1, _1, _1>{});
   cutlass::arch::fence_barrier_init();
   __syncthreads();

@@ -297,9 +297,19 @@ struct BwdMainloop {
     const uint32_t baton_next = uint32_t(BwdBarrier::kWriterBaton0) + (1 - writer);
     const int lane = threadIdx.x % 32;
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
-    if (writer < kBuffers && writer < steps) {
+    // (dQ in the stage: no empty barriers; the MMA warpgroups write a stage they have just read.)
+    if (!Traits::kDqInStage && writer < kBuffers && writer < steps) {
       for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
     }
+    // A half has been read by its add: the MMA warpgroup may overwrite it, or (dQ in the stage)
+    // the producer may load the stage again, once both halves are read (two arrivals a phase).
+    auto half_read = [&](int buffer, bool hand_on, int wg) {
+      if constexpr (Traits::kDqInStage) {
+        if (lane == 0) smem.pipeline.empty_barrier_[buffer].arrive();
+      } else {
+        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, wg));
+      }
+    };
     // Step `step` adds q-head `head`'s partial dQ tile m (visit i).
     auto add_step = [&](int step, int i, int m, int head) {
       const int buffer = step % kBuffers;
@@ -320,8 +330,8 @@ struct BwdMainloop {
       if (kBaton && step > 0) BwdNamedBarrier::sync(2 * 32, baton_mine);
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
       float* dst = p.dq_accum + tile * Traits::kDqElems;
-      const float* src = smem.dq.data() + buffer * Traits::kDqElems;
       for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) {
+        const float* src_half = Traits::dq_half(smem, buffer, wg);
         BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
         if (lane == 0 && wg == 0 && p.trace) {
           p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
@@ -329,9 +339,9 @@ struct BwdMainloop {
         }
         if (lane == 0) {
           if (turn == 0) {
-            bulk_store_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
+            bulk_store_f32(dst + wg * Traits::kDqHalfElems, src_half, Traits::kDqHalfBytes);
           } else {
-            bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src + wg * Traits::kDqHalfElems, Traits::kDqHalfBytes);
+            bulk_reduce_add_f32(dst + wg * Traits::kDqHalfElems, src_half, Traits::kDqHalfBytes);
           }
         }
       }
@@ -341,13 +351,13 @@ struct BwdMainloop {
       if constexpr (Traits::kDqWarpGroups == 2) {
         if (lane == 0) bulk_wait_source_read<1>();  // the first half's add has read it
         __syncwarp();
-        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, 0));
+        half_read(buffer, hand_on, 0);
       }
       static_assert(Traits::kDqWarpGroups == 1 || Traits::kDqWarpGroups == 2);
       // The last (or only) half.
       if (lane == 0) bulk_wait_source_read<0>();
       __syncwarp();
-      if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, Traits::kDqWarpGroups - 1));
+      half_read(buffer, hand_on, Traits::kDqWarpGroups - 1);
       // Deterministic: the next contributor may add only once ours is complete. Otherwise the
       // adds need not be waited for one by one (only before the CTA ends, below).
       if (lane == 0 && p.deterministic) {
@@ -507,6 +517,7 @@ struct BwdMainloop {
 
       warpgroup_wait<1>();  // dQ (dK may still run)
       warpgroup_fence_operand(tdQrdQ);
+      static_assert(!Traits::kDqInStage, "dQ in the stage is the transposed policy's");
       const int dq_buffer = step % Traits::kDqBuffers;
       float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
       with_dq_half_barrier<false, Traits::kDqBuffers>(

@@ -200,32 +200,46 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       Element* ds_buffer_base = smem.ds.data() + ds_buffer * Traits::kDsElems;
       Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdS{});   // (keys, queries)
       Tensor sdS = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdSt{});   // (queries, keys)
-      if (computes_dq) {
-        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-        wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
-        wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
-        warpgroup_wait<1>();  // dQ (and dV^T; dK^T may still run)
-        warpgroup_fence_operand(tdQrdQ);
-        // The partial dQ into this warpgroup's half of the writer's buffer (bwd_mainloop.h).
-        const int dq_buffer = i % Traits::kDqBuffers;
-        float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
-        with_dq_half_barrier<false, Traits::kDqBuffers>(
-            dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
+      // The partial dQ, this warpgroup's half, to the writer (bwd_mainloop.h): into the buffer's
+      // half once the writer has read what it held (its empty barrier), or (kDqInStage) into the
+      // step's own Q or dO tile once neither warpgroup reads them any more, the writer then
+      // releasing the stage.
+      auto hand_dq_to_writer = [&](auto& tdQrdQ) {
+        const int dq_buffer = Traits::kDqInStage ? stage : i % Traits::kDqBuffers;
+        if constexpr (!Traits::kDqInStage) {
+          with_dq_half_barrier<false, Traits::kDqBuffers>(
+              dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
+        }
+        float4* half = reinterpret_cast<float4*>(Traits::dq_half(smem, dq_buffer, warp_group));
         CUTLASS_PRAGMA_UNROLL
         for (int c = 0; c < Traits::kDqChunks; ++c) {
-          dq_chunks[Traits::dq_chunk_offset(tid, c)] =
-              make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
+          half[c * 128 + tid % 128] = make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
         }
         cutlass::arch::fence_view_async_shared();
         with_dq_half_barrier<true, Traits::kDqBuffers>(
             dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
+      };
+      if (computes_dq) {
+        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+        wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+        wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
+        if constexpr (Traits::kDqInStage) {
+          warpgroup_wait<0>();  // dQ, dK^T, dV^T
+          warpgroup_fence_operand(tdQrdQ);
+          BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
+          hand_dq_to_writer(tdQrdQ);
+        } else {
+          warpgroup_wait<1>();  // dQ (and dV^T; dK^T may still run)
+          warpgroup_fence_operand(tdQrdQ);
+          hand_dq_to_writer(tdQrdQ);
+        }
       } else {
         wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
       }
       warpgroup_wait<0>();  // dK^T, dV^T: the stage's Q and dO are no longer read
       warpgroup_fence_operand(tdKrdK);
       warpgroup_fence_operand(tdVrdV);
-      pipeline.consumer_release(state);
+      if constexpr (!Traits::kDqInStage) pipeline.consumer_release(state);
       ++state;
       if constexpr (Traits::kGroupedHeads) {
         if (++visit == w.visit_count) visit = 0;

@@ -186,6 +186,12 @@ struct BwdTraits {
   static constexpr int kDqWriters = 2;
   static constexpr int kDqElems = kBlockM * kHeadDim;
   static_assert(kDqElems == kDqWarpGroups * kDqHalfElems);
+  // kDqInStage (bwd_config.h): warpgroup w's half of step s's partial dQ in stage s % kStages's Q
+  // (w = 0) or dO (w = 1) buffer, released to the producer by the writer.
+  static constexpr bool kDqInStage = Config::kDqInStage;
+  static_assert(!kDqInStage || (kDkvTransposed && kDqWarpGroups == 2 && kDqBuffers == kStages &&
+                                kDqHalfElems * sizeof(float) == kBlockM * kHeadDim * sizeof(Element)),
+                "dQ in the stage: two halves, each the size of a Q tile, one buffer per stage");
   // dS^T registers -> dS in shared memory with transposing stmatrix (8x8 tiles of 16-bit).
   using R2SCopyAtomdS = Copy_Atom<SM90_U16x8_STSM_T, Element>;
   using SmemLayoutRow = Layout<Shape<BlockM, Int<kStages>>>;  // LSE and D per stage
@@ -202,7 +208,7 @@ struct BwdTraits {
     array_aligned<Element, cosize_v<SmemLayoutQ>, 1024> q;
     array_aligned<Element, cosize_v<SmemLayoutdO>, 1024> dout;
     array_aligned<Element, cosize_v<SmemLayoutdS> * kDsBuffers, 1024> ds;
-    array_aligned<float, kDqElems * kDqBuffers, 128> dq;
+    array_aligned<float, kDqInStage ? 0 : kDqElems * kDqBuffers, 128> dq;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> lse;
     array_aligned<float, cosize_v<SmemLayoutRow>, 128> dpsum;
     typename cutlass::PipelineTmaAsync<kStages>::SharedStorage pipeline;
@@ -215,6 +221,16 @@ struct BwdTraits {
   };
   using SharedStorage = std::conditional_t<Varlen, VarlenStorage, FixedLengthStorage>;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
+
+  // Where warpgroup `warp_group`'s half of partial-dQ buffer `buffer` lives.
+  static __device__ __forceinline__ float* dq_half(FixedLengthStorage& smem, int buffer, int warp_group) {
+    if constexpr (kDqInStage) {
+      Element* stage_tile = (warp_group == 0 ? smem.q.data() : smem.dout.data()) + buffer * (kBlockM * kHeadDim);
+      return reinterpret_cast<float*>(stage_tile);
+    } else {
+      return smem.dq.data() + buffer * kDqElems + warp_group * kDqHalfElems;
+    }
+  }
   static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
 
   // Global tensors as TMA sees them: (seq, dim, head, batch) with element strides.
@@ -252,6 +268,7 @@ enum class BwdBarrier : uint32_t {
   kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
   kWriterBaton0 = 11,  // dQ writers sharing one buffer: writer j may take the next step's halves (id 11 + j)
   kPReady0 = 13,    // transposed dK/dV: MMA warpgroup w has stored its P^T (id 13 + w; its 128 threads)
+  kStageRead = 15,  // dQ in the stage: both MMA warpgroups are done reading the step's Q and dO
 };
 __host__ __device__ constexpr uint32_t p_ready_barrier(int warp_group) {
   return uint32_t(BwdBarrier::kPReady0) + warp_group;
