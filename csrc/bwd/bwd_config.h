@@ -85,18 +85,17 @@ struct BwdConfig<128, 80> : BwdConfigDefaults {
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = true;
 };
-// hdim 192: 64 x 64 tiles, dK/dV transposed (32 keys per warpgroup: dK^T and dV^T 48 registers
-// each). Shared memory (216 KiB) holds two Q/dO stages beside K, V, P^T, two dS^T buffers and one
-// 48 KiB partial-dQ buffer; a 96-key tile (FA4's) would need one dO stage apart from Q's. dQ in
-// warpgroup 0 alone: split by head dim, 96 columns would start warpgroup 1 inside a 128-byte
-// swizzle atom of K.
+// hdim 192: FA4's 64 x 96 tiles, dK/dV transposed (48 keys per warpgroup: dK^T and dV^T 72
+// registers each), dQ split by head dim (96 columns per warpgroup, which K's 64-byte swizzle lets
+// start on an atom: bwd_traits.h) and in the stages (kDqInStage: a 64 x 96 fp32 half is a 64 x 192
+// Q tile's bytes). K, V, two Q/dO stages, P^T and two dS^T buffers take 204 KiB.
 template <>
 struct BwdConfig<192, 64> : BwdConfigDefaults {
-  static constexpr int kBlockN = 64, kStages = 2, kDqBuffers = 1, kEarlyPGroups = 0;
+  static constexpr int kBlockN = 96, kStages = 2, kDqBuffers = 2, kEarlyPGroups = 0;
   static constexpr bool kShuffleStats = false;
   static constexpr bool kRotatedLoop = false;
-  static constexpr bool kDqSingleWarpGroup = true;
   static constexpr bool kDkvTransposed = true;
+  static constexpr bool kDqInStage = true;
 };
 // hdim 256: 64 x 64 tiles, dK/dV transposed (dK^T and dV^T 64 registers each), dQ split by head
 // dim (128 columns per warpgroup). Two Q/dO stages with the partial dQ in them (kDqInStage): K, V,

@@ -131,7 +131,11 @@ struct BwdTraits {
   using SmemAtomQ = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, Dim>());
   using SmemLayoutQ = decltype(tile_to_shape(SmemAtomQ{}, Shape<BlockM, Dim, Int<kStages>>{}));
   using SmemLayoutdO = SmemLayoutQ;
-  using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, Dim>());
+  // K's swizzle atom: as wide as the head dim allows, except where dQ = dS K is split by head dim
+  // on the transposed policy: each warpgroup's d / 2 columns of K^T (MN-major) must then start on
+  // an atom (hdim 192: 96 columns, a 64-byte swizzle).
+  using KAtomWidth = std::conditional_t<kDkvTransposed && kDqWarpGroups == 2, Int<kHeadDim / 2>, Dim>;
+  using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, KAtomWidth>());
   using SmemLayoutK = decltype(tile_to_shape(SmemAtomK{}, Shape<BlockN, Dim>{}));
   using SmemLayoutV = SmemLayoutK;
   // dS in shared memory: (kBlockM, kBlockN) query-major (keys on M), or dS^T (kBlockN, kBlockM)
