@@ -3,14 +3,16 @@
 // warpgroup, d / 2 registers per thread each: 192 or 256 at these head dims, more than a thread
 // has. Here each warpgroup owns kBlockN / 2 keys on WGMMA's N instead, and the head dim goes on
 // M for the dK/dV GEMMs:
-//   S = Q K^T, dP = dO V^T          (64 queries x the warpgroup's keys; SS)
-//   P, dS in registers              (a thread's two query rows: one LSE and D each)
-//   P^T, dS^T to shared memory      (key-major, transposing stmatrix)
-//   dV^T += dO^T P^T^T = dO^T P     (d x the warpgroup's keys; A = dO^T, B = P^T as stored)
-//   dK^T += Q^T dS                  (likewise)
-//   dQ = dS K                       (all keys: after the CTA-wide dS barrier)
-// The producer (load), the dQ writers (write_dq) and their buffers, barriers and turns are the
-// keys-on-M loop's, inherited; only the MMA warpgroups' loop differs.
+//   S = Q K^T, dP = dO V^T    (64 queries x the warpgroup's keys; both operands from smem)
+//   P, dS in registers        (a thread holds two query rows: one LSE and one D each)
+//   P^T, dS^T to smem         (key-major, by transposing stmatrix)
+//   dV^T += dO^T P            (d x the warpgroup's keys; A = dO^T, a view of the dO stage;
+//                              B = P^T as stored, K-major)
+//   dK^T += Q^T dS            (likewise, B = dS^T as stored)
+//   dQ = dS K                 (all keys: after the CTA-wide dS barrier)
+// The producer (load), the dQ writers (write_dq) and their turns are the keys-on-M loop's,
+// inherited; only the MMA warpgroups' loop differs. With kDqInStage the partial dQ goes into the
+// step's own Q/dO stage and the writer releases the stage (bwd_config.h).
 #pragma once
 
 #include "bwd/bwd_mainloop.h"
