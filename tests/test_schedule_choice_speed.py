@@ -21,7 +21,7 @@ def cold(fn):
     return out, time.perf_counter() - t0
 
 
-@pytest.mark.parametrize("hd", [64, 128])
+@pytest.mark.parametrize("hd", [64, 96, 128, 192, 256])
 @pytest.mark.parametrize("causal", [False, True])
 def test_cold_choice_at_128k_tokens_is_fast(hd, causal):
     from dash.schedule import choice_table  # noqa: F401 - the table's one-time import (~0.1 s) is not per shape
@@ -42,7 +42,8 @@ def test_cold_choice_at_128k_tokens_is_fast(hd, causal):
 
 @pytest.mark.parametrize("hd,causal,sq,sk,inst", [
     (64, False, 2048, 2048, 256), (128, False, 8192, 8192, 32), (128, True, 8192, 8192, 32),
-    (64, True, 1536, 3072, 4), (128, True, 768, 384, 64), (64, False, 512, 128, 1)])
+    (64, True, 1536, 3072, 4), (128, True, 768, 384, 64), (64, False, 512, 128, 1),
+    (96, True, 8192, 8192, 16), (192, False, 4096, 4096, 16), (256, True, 2048, 2048, 64)])
 def test_the_table_holds_the_models_picks(hd, causal, sq, sk, inst):
     p = Problem.for_hdim(sq, sk, hd, causal=causal, batch=1, heads=inst)
     assert choose(p) == choose(p, exact=True)
