@@ -206,6 +206,41 @@ struct BwdMainloop {
     }
   }
 
+  // Varlen: zero rows [valid_rows, rows) of two (rows, d) tiles in shared memory (a Q and a dO
+  // stage, or K and V) where a sequence ends inside the tile, for both MMA warpgroups' GEMMs to
+  // see (compute() says why).
+  template <class TileA, class TileB>
+  static __device__ __forceinline__ void zero_rows_past_sequence(TileA&& a, TileB&& b, int valid_rows, int tid) {
+    zero_rows<Traits::kMmaThreads>(a, valid_rows, tid);
+    zero_rows<Traits::kMmaThreads>(b, valid_rows, tid);
+    cutlass::arch::fence_view_async_shared();
+    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+  }
+
+  // This warpgroup's partial dQ (its accumulator `tdQrdQ`, in fragment order) into its half of
+  // buffer `dq_buffer` for the writer (write_dq): once the writer has read what the half held
+  // (its empty barrier), or, with the partial dQ in the stage (kDqInStage), into the step's own
+  // Q or dO tile, which the caller has made sure nobody reads any more. Then its full barrier.
+  template <class FragdQ>
+  static __device__ __forceinline__ void hand_dq_to_writer(SharedStorage& smem, int dq_buffer, int warp_group, int tid,
+                                                           FragdQ const& tdQrdQ) {
+    auto chunk = [&](int c) { return make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3)); };
+    if constexpr (Traits::kDqInStage) {
+      float4* half = reinterpret_cast<float4*>(Traits::dq_half(smem, dq_buffer, warp_group));
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < Traits::kDqChunks; ++c) half[c * 128 + tid % 128] = chunk(c);
+    } else {
+      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
+      with_dq_half_barrier<false, Traits::kDqBuffers>(
+          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < Traits::kDqChunks; ++c) dq_chunks[Traits::dq_chunk_offset(tid, c)] = chunk(c);
+    }
+    cutlass::arch::fence_view_async_shared();
+    with_dq_half_barrier<true, Traits::kDqBuffers>(
+        dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
+  }
+
   // Producer: called by one thread.
   static __device__ void load(Params const& p, SharedStorage& smem, Pipeline& pipeline, WorkTile const& w, int batch_count) {
     Tensor mK = p.tma_k.get_tma_tensor(make_shape(p.seqlen_k, int32_t(kHeadDim), p.heads_kv, batch_count));
@@ -460,12 +495,7 @@ struct BwdMainloop {
     // inf or NaN there into every row (0 x NaN is NaN), so they are zeroed, once per CTA, as TMA
     // zero-fills the rows past a fixed-length tensor's end.
     if constexpr (Traits::kVarlen) {
-      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) {
-        zero_rows<Traits::kMmaThreads>(sK, seqlen_k - key_base, tid);
-        zero_rows<Traits::kMmaThreads>(sV, seqlen_k - key_base, tid);
-        cutlass::arch::fence_view_async_shared();
-        BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
-      }
+      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) zero_rows_past_sequence(sK, sV, seqlen_k - key_base, tid);
     }
     // kRotatedLoop (hdim 128): iteration i begins with step i-1's tail (dQ and dK issued, the
     // partial dQ stored for the writer, dK waited for, the stage released) and ends once step
@@ -518,18 +548,7 @@ struct BwdMainloop {
       warpgroup_wait<1>();  // dQ (dK may still run)
       warpgroup_fence_operand(tdQrdQ);
       static_assert(!Traits::kDqInStage, "dQ in the stage is the transposed policy's");
-      const int dq_buffer = step % Traits::kDqBuffers;
-      float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
-      with_dq_half_barrier<false, Traits::kDqBuffers>(
-          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < Traits::kDqChunks; ++c) {
-        dq_chunks[Traits::dq_chunk_offset(tid, c)] =
-            make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
-      }
-      cutlass::arch::fence_view_async_shared();
-      with_dq_half_barrier<true, Traits::kDqBuffers>(
-          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
+      hand_dq_to_writer(smem, step % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
 
       warpgroup_wait<0>();  // dK
       warpgroup_fence_operand(tdKrdK);
@@ -552,10 +571,7 @@ struct BwdMainloop {
       // dK += dS^T Q multiply those zeros with the rows' values).
       if constexpr (Traits::kVarlen) {
         if (seqlen_q - query_base < kBlockM) {
-          zero_rows<Traits::kMmaThreads>(sQ(_, _, stage), seqlen_q - query_base, tid);
-          zero_rows<Traits::kMmaThreads>(sdO(_, _, stage), seqlen_q - query_base, tid);
-          cutlass::arch::fence_view_async_shared();
-          BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+          zero_rows_past_sequence(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
         }
       }
 

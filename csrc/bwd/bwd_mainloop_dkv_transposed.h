@@ -94,12 +94,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
     // Varlen: zero the key rows past the sequence (bwd_mainloop.h says why).
     if constexpr (Traits::kVarlen) {
-      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) {
-        zero_rows<Traits::kMmaThreads>(sK, seqlen_k - key_base, tid);
-        zero_rows<Traits::kMmaThreads>(sV, seqlen_k - key_base, tid);
-        cutlass::arch::fence_view_async_shared();
-        BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
-      }
+      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) Base::zero_rows_past_sequence(sK, sV, seqlen_k - key_base, tid);
     }
 
     PipelineState state;
@@ -116,10 +111,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       const int stage = state.index();
       if constexpr (Traits::kVarlen) {
         if (seqlen_q - query_base < kBlockM) {
-          zero_rows<Traits::kMmaThreads>(sQ(_, _, stage), seqlen_q - query_base, tid);
-          zero_rows<Traits::kMmaThreads>(sdO(_, _, stage), seqlen_q - query_base, tid);
-          cutlass::arch::fence_view_async_shared();
-          BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+          Base::zero_rows_past_sequence(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
         }
       }
 
@@ -202,38 +194,22 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       Element* ds_buffer_base = smem.ds.data() + ds_buffer * Traits::kDsElems;
       Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdS{});   // (keys, queries)
       Tensor sdS = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdSt{});   // (queries, keys)
-      // The partial dQ, this warpgroup's half, to the writer (bwd_mainloop.h): into the buffer's
-      // half once the writer has read what it held (its empty barrier), or (kDqInStage) into the
-      // step's own Q or dO tile once neither warpgroup reads them any more, the writer then
-      // releasing the stage.
-      auto hand_dq_to_writer = [&](auto& tdQrdQ) {
-        const int dq_buffer = Traits::kDqInStage ? stage : i % Traits::kDqBuffers;
-        if constexpr (!Traits::kDqInStage) {
-          with_dq_half_barrier<false, Traits::kDqBuffers>(
-              dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
-        }
-        float4* half = reinterpret_cast<float4*>(Traits::dq_half(smem, dq_buffer, warp_group));
-        CUTLASS_PRAGMA_UNROLL
-        for (int c = 0; c < Traits::kDqChunks; ++c) {
-          half[c * 128 + tid % 128] = make_float4(tdQrdQ(4 * c), tdQrdQ(4 * c + 1), tdQrdQ(4 * c + 2), tdQrdQ(4 * c + 3));
-        }
-        cutlass::arch::fence_view_async_shared();
-        with_dq_half_barrier<true, Traits::kDqBuffers>(
-            dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
-      };
       if (computes_dq) {
         Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
         wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
         wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
+        // The partial dQ to the writer (bwd_mainloop.h, hand_dq_to_writer): in the step's own
+        // Q/dO stage once both warpgroups' dK^T and dV^T have read them, or in a buffer of its own
+        // as soon as dQ is done.
         if constexpr (Traits::kDqInStage) {
           warpgroup_wait<0>();  // dQ, dK^T, dV^T
           warpgroup_fence_operand(tdQrdQ);
           BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
-          hand_dq_to_writer(tdQrdQ);
+          Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
         } else {
           warpgroup_wait<1>();  // dQ (and dV^T; dK^T may still run)
           warpgroup_fence_operand(tdQrdQ);
-          hand_dq_to_writer(tdQrdQ);
+          Base::hand_dq_to_writer(smem, i % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
         }
       } else {
         wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
