@@ -162,9 +162,10 @@ def _hang_cases():
         for causal in (False, True):
             from dash.ops import schedules_for
 
-            # 16k tokens: 128 KV tiles per head, the shift family in waves of WAVE_LIMIT (an
-            # explicit shift ran 128-CTA waves before the wave limit, which needs 128 free SMs);
-            # auto at 8k too, where it may pick the shift family itself.
+            # 16k tokens: 128 KV tiles per head (171 and 256 at 192's and 256's 96- and 64-key
+            # tiles), the shift family in waves of WAVE_LIMIT (an explicit shift ran 128-CTA waves
+            # before the wave limit, which needs 128 free SMs); auto at 8k too, where it may pick
+            # the shift family itself.
             for s in schedules_for(causal) + ("auto", "atomic"):
                 cases.append((hd, causal, s, 16384))
             cases.append((hd, causal, "auto", 8192))
