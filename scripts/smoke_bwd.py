@@ -3,7 +3,7 @@ checked against the fp32 reference. Meant to run under `timeout` before the full
 so that a hang costs seconds, not the whole run. Three shapes: one with fewer launch positions
 than SMs, and an MHA and a GQA one with several positions per SM.
 
-    python3 scripts/smoke_bwd.py [HEAD_DIM ...]     (default: 64 128)"""
+    python3 scripts/smoke_bwd.py [HEAD_DIM ...]     (default: every head dim the build has)"""
 import itertools
 import sys
 import time
@@ -12,9 +12,11 @@ import torch
 
 sys.path.insert(0, ".")
 from tests.helpers import fa3_errors, make_inputs, reference_and_baseline_grads, reference_fwd  # noqa: E402
+from dash import _ext  # noqa: E402
 from dash.ops import attn_bwd, schedules_for  # noqa: E402
+from dash.validate import SUPPORTED_HEAD_DIMS  # noqa: E402
 
-HEAD_DIMS = tuple(int(a) for a in sys.argv[1:]) or (64, 128)
+HEAD_DIMS = tuple(int(a) for a in sys.argv[1:]) or _ext.built_head_dims() or SUPPORTED_HEAD_DIMS
 ok = True
 SHAPES = ((2, 300, 4, 2), (4, 1000, 16, 16), (4, 1000, 32, 8))  # (batch, seqlen, heads, heads_kv)
 for (batch, seqlen, heads, heads_kv), head_dim, causal in itertools.product(SHAPES, HEAD_DIMS, (False, True)):
