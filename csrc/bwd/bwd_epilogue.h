@@ -79,15 +79,14 @@ struct BwdEpilogue {
     for (int i = 0; i < size(tdKrdK); ++i) tdKrdK(i) *= p.softmax_scale;
     const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
     const int rows = min(Traits::kBlockN, seqlen_k - w.n * Traits::kBlockN);
-    // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows), or, for the
-    // transposed policy, whose dQ writers may still be reading the last steps' partial dQ from
-    // the stages (kDqInStage), through the K/V buffers, the same size as the tiles.
-    static_assert(Tile::kElems <= cosize_v<typename Traits::SmemLayoutQ> &&
-                  Tile::kElems <= cosize_v<typename Traits::SmemLayoutdO>,
-                  "dK/dV tiles must fit in the Q/dO stage buffers");
-    static_assert(Tile::kElems == cosize_v<typename Traits::SmemLayoutK>);
-    Element* staged_dk = Traits::kDkvTransposed ? smem.k.data() : smem.q.data();
-    Element* staged_dv = Traits::kDkvTransposed ? smem.v.data() : smem.dout.data();
+    // Through the Q/dO stage buffers (the launch requires 16-byte aligned dK/dV rows), or, where
+    // the dQ writers may still be reading the last steps' partial dQ from those (kDqInStage),
+    // through the K/V buffers, the tiles' own size.
+    static_assert(Traits::kDqInStage ? Tile::kElems == cosize_v<typename Traits::SmemLayoutK>
+                                     : Tile::kElems <= cosize_v<typename Traits::SmemLayoutQ>,
+                  "dK/dV tiles must fit in the buffers that stage them");
+    Element* staged_dk = Traits::kDqInStage ? smem.k.data() : smem.q.data();
+    Element* staged_dv = Traits::kDqInStage ? smem.v.data() : smem.dout.data();
     // Every step ends with its WGMMAs waited to completion, so this warpgroup no longer reads
     // Q, dO, K or V; the barrier waits for the other one. (kDsReady is free after the main loop,
     // which both warpgroups left with the same number of arrivals on it.)

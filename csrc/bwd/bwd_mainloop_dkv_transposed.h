@@ -27,11 +27,8 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
   using SharedStorage = typename Traits::SharedStorage;
   using Pipeline = typename Base::Pipeline;
   using PipelineState = typename Base::PipelineState;
-  using BlockM = typename Traits::BlockM;
-  using BlockN = typename Traits::BlockN;
   static constexpr int kBlockM = Traits::kBlockM;
   static constexpr int kBlockN = Traits::kBlockN;
-  static constexpr int kHalfSyncThreads = Base::kHalfSyncThreads;
   static_assert(Traits::kDkvTransposed);
 
   // MMA warpgroups: `tid` in [0, kMmaThreads). Accumulates dK^T (unscaled) and dV^T.

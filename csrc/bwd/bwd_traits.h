@@ -138,12 +138,13 @@ struct BwdTraits {
   using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, KAtomWidth>());
   using SmemLayoutK = decltype(tile_to_shape(SmemAtomK{}, Shape<BlockN, Dim>{}));
   using SmemLayoutV = SmemLayoutK;
-  // dS in shared memory: (kBlockM, kBlockN) query-major (keys on M), or dS^T (kBlockN, kBlockM)
-  // key-major (transposed dK/dV, as is P^T there), K-major as dK^T's B.
-  using DsStoredShape = std::conditional_t<kDkvTransposed, Shape<BlockN, BlockM>, Shape<BlockM, BlockN>>;
-  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<
-                              GMMA::Major::K, Element, decltype(get<0>(DsStoredShape{})), decltype(get<1>(DsStoredShape{}))>());
-  using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, DsStoredShape{}));
+  // dS in shared memory: the transpose of the score accumulator (ScoreShape's (M, N)), written by
+  // transposing stmatrix and K-major over M: (kBlockM, kBlockN) query-major with the keys on M;
+  // dS^T (kBlockN, kBlockM) key-major for transposed dK/dV (as is P^T there), dK^T's B.
+  using ScoreM = decltype(get<0>(ScoreShape{}));
+  using ScoreN = decltype(get<1>(ScoreShape{}));
+  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, ScoreN, ScoreM>());
+  using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<ScoreN, ScoreM>{}));
 
   // dS alternates between two buffers, so that a warpgroup may write step t+1's dS while the
   // other still reads step t's: one CTA-wide barrier per step instead of two.
@@ -155,12 +156,9 @@ struct BwdTraits {
       SmemLayoutQ{}, make_layout(Shape<Dim, BlockM, Int<kStages>>{}, Stride<BlockM, _1, Int<kBlockM * kHeadDim>>{})));
   using SmemLayoutdOt = SmemLayoutQt;
   using SmemLayoutKt = decltype(composition(SmemLayoutK{}, make_layout(Shape<Dim, BlockN>{}, Stride<BlockN, _1>{})));
-  // dS (or P) seen with the other coordinate order: keys on M, the (key, query) view that S^T's
-  // transposing stores write; transposed dK/dV, the (query, key) view, which S's transposing
-  // stores write and dQ = dS K reads as its A.
-  using SmemLayoutdSt = decltype(composition(
-      SmemLayoutdS{}, make_layout(Shape<decltype(get<1>(DsStoredShape{})), decltype(get<0>(DsStoredShape{}))>{},
-                                  Stride<decltype(get<0>(DsStoredShape{})), _1>{})));
+  // dS (or P) seen in the score accumulator's coordinates (ScoreShape), which its transposing
+  // stores write: keys on M, (key, query); transposed dK/dV, (query, key), also dQ = dS K's A.
+  using SmemLayoutdSt = decltype(composition(SmemLayoutdS{}, make_layout(ScoreShape{}, Stride<ScoreN, _1>{})));
 
   // The partial dQ tile in "fragment order", one half per MMA warpgroup: thread t of warpgroup
   // w stores its accumulator values as float4 chunks, chunk c at float4 offset
@@ -225,6 +223,7 @@ struct BwdTraits {
   };
   using SharedStorage = std::conditional_t<Varlen, VarlenStorage, FixedLengthStorage>;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
+  static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
 
   // Where warpgroup `warp_group`'s half of partial-dQ buffer `buffer` lives.
   static __device__ __forceinline__ float* dq_half(FixedLengthStorage& smem, int buffer, int warp_group) {
@@ -235,7 +234,6 @@ struct BwdTraits {
       return smem.dq.data() + buffer * kDqElems + warp_group * kDqHalfElems;
     }
   }
-  static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
 
   // Global tensors as TMA sees them: (seq, dim, head, batch) with element strides.
   using ShapeSeq = Shape<int32_t, int32_t, int32_t, int32_t>;
