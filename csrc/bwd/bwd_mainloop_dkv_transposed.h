@@ -11,8 +11,9 @@
 //   dK^T += Q^T dS            (likewise, B = dS^T as stored)
 //   dQ = dS K                 (all keys: after the CTA-wide dS barrier)
 // The producer (load), the dQ writers (write_dq) and their turns are the keys-on-M loop's,
-// inherited; only the MMA warpgroups' loop differs. With kDqInStage the partial dQ goes into the
-// step's own Q/dO stage and the writer releases the stage (bwd_config.h).
+// inherited; only the MMA warpgroups' loop differs. dQ is split by head dim between the two
+// warpgroups, and each half goes into the step's own Q or dO stage, which the writer releases
+// once its add has read it (kDqInStage, bwd_config.h): the policy's tiles need that shared memory.
 #pragma once
 
 #include "bwd/bwd_mainloop.h"
@@ -30,6 +31,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
   static constexpr int kBlockM = Traits::kBlockM;
   static constexpr int kBlockN = Traits::kBlockN;
   static_assert(Traits::kDkvTransposed);
+  static_assert(Traits::kDqInStage, "the transposed policy keeps the partial dQ in the stages (bwd_config.h)");
 
   // MMA warpgroups: `tid` in [0, kMmaThreads). Accumulates dK^T (unscaled) and dV^T.
   template <class FragdK, class FragdV>
@@ -44,8 +46,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
     const int warp_group_first_thread = warp_group * 128;
     auto desc_sdp = mma_sdp.get_thread_slice(warp_group_first_thread);
     auto desc_dkv = mma_dkv.get_thread_slice(warp_group_first_thread);
-    auto desc_dq = mma_dq.get_thread_slice(Traits::kDqWarpGroups == 1 ? 0 : warp_group_first_thread);
-    const bool computes_dq = warp_group < Traits::kDqWarpGroups;
+    auto desc_dq = mma_dq.get_thread_slice(warp_group_first_thread);
 
     Tensor sK = make_tensor(make_smem_ptr(smem.k.data()), typename Traits::SmemLayoutK{});
     Tensor sV = make_tensor(make_smem_ptr(smem.v.data()), typename Traits::SmemLayoutV{});
@@ -191,31 +192,18 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       Element* ds_buffer_base = smem.ds.data() + ds_buffer * Traits::kDsElems;
       Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdS{});   // (keys, queries)
       Tensor sdS = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdSt{});   // (queries, keys)
-      if (computes_dq) {
-        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
-        wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
-        wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
-        // The partial dQ to the writer (bwd_mainloop.h, hand_dq_to_writer): in the step's own
-        // Q/dO stage once both warpgroups' dK^T and dV^T have read them, or in a buffer of its own
-        // as soon as dQ is done.
-        if constexpr (Traits::kDqInStage) {
-          warpgroup_wait<0>();  // dQ, dK^T, dV^T
-          warpgroup_fence_operand(tdQrdQ);
-          BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
-          Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
-        } else {
-          warpgroup_wait<1>();  // dQ (and dV^T; dK^T may still run)
-          warpgroup_fence_operand(tdQrdQ);
-          Base::hand_dq_to_writer(smem, i % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
-        }
-      } else {
-        wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
-      }
-      warpgroup_wait<0>();  // dK^T, dV^T: the stage's Q and dO are no longer read
+      Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+      wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+      wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
+      // The partial dQ to the writer (bwd_mainloop.h, hand_dq_to_writer), into the step's own
+      // Q/dO stage once both warpgroups' dK^T and dV^T have read them.
+      warpgroup_wait<0>();  // dQ, dK^T, dV^T
+      warpgroup_fence_operand(tdQrdQ);
+      BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
+      Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
       warpgroup_fence_operand(tdKrdK);
       warpgroup_fence_operand(tdVrdV);
-      if constexpr (!Traits::kDqInStage) pipeline.consumer_release(state);
-      ++state;
+      ++state;  // the stage is released by the dQ writer, once its add has read the partial dQ
       if constexpr (Traits::kGroupedHeads) {
         if (++visit == w.visit_count) visit = 0;
       }
