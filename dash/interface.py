@@ -293,6 +293,19 @@ def deterministic_requested(deterministic: bool) -> bool:
             or os.environ.get("FLASH_ATTENTION_DETERMINISTIC", "0") == "1")
 
 
+def _backward_schedule(deterministic, schedule: str, causal: bool, window) -> tuple[bool, str]:
+    """(deterministic, schedule) of the backward a call with gradients will run: the caller's
+    schedule under any deterministic request (deterministic_requested), otherwise the atomic
+    path; checked before the forward runs."""
+    det = deterministic_requested(deterministic)
+    sched = schedule if det else "atomic"
+    if det and sched == "atomic":
+        raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
+                         "deterministic request")
+    ops.check_schedule(sched, det, validate.banded(causal, window))
+    return det, sched
+
+
 def _not_supported(name, value, default, where="dash.flash_attn_func"):
     if isinstance(value, torch.Tensor) or value != default:
         raise NotImplementedError(f"{where} does not support {name}={value!r} yet "
@@ -394,12 +407,7 @@ def attention_forward(q, k, v, softmax_scale, causal, *, window=(-1, -1), softca
     softmax_scale = float(validate.check_softmax_scale(softmax_scale, q.shape[-1]))
     softcap = validate.check_softcap(softcap)
     if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
-        det = deterministic_requested(deterministic)
-        sched = schedule if det else "atomic"
-        if det and sched == "atomic":
-            raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
-                             "deterministic request")
-        ops.check_schedule(sched, det, validate.banded(causal, window))
+        det, sched = _backward_schedule(deterministic, schedule, causal, window)
         if _plain_eager_cuda(q, k, v):
             return _AttnFunction.apply(q, k, v, softmax_scale, causal, window, softcap, det, sched, int(sm_margin))
         return _attn_fwd_for_grad_op(q, k, v, softmax_scale, causal, *window, softcap, det, sched, int(sm_margin))
@@ -515,12 +523,7 @@ def flash_attn_varlen_func(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, ma
     if schedule not in ops.SCHEDULES:
         raise ValueError(f"schedule must be one of {ops.SCHEDULES}, got {schedule!r}")
     if torch.is_grad_enabled() and any(isinstance(t, torch.Tensor) and t.requires_grad for t in (q, k, v)):
-        det = deterministic_requested(deterministic)
-        sched = schedule if det else "atomic"
-        if det and sched == "atomic":
-            raise ValueError("schedule='atomic' is the non-deterministic path; it cannot be combined with a "
-                             "deterministic request")
-        ops.check_schedule(sched, det, validate.banded(causal, window))
+        det, sched = _backward_schedule(deterministic, schedule, causal, window)
         out, lse = _attn_fwd_varlen_for_grad_op(q, k, v, cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k,
                                                 softmax_scale, causal, *window, softcap, det, sched)
     else:

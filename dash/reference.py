@@ -136,27 +136,34 @@ def attention_ref_grads(q, k, v, dout, *, causal=False, softmax_scale=None, upca
     return dq, dk, dv
 
 
+def _used_spans(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k):
+    """(first query row, first key row, used queries, used keys) of each sequence of a packed
+    batch that has both queries and keys (FA3's cu_seqlens / seqused)."""
+    cu_q, cu_k = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
+    used_q = seqused_q.tolist() if seqused_q is not None else None
+    used_k = seqused_k.tolist() if seqused_k is not None else None
+    for b in range(len(cu_q) - 1):
+        q0, k0 = cu_q[b], cu_k[b]
+        sq = used_q[b] if used_q is not None else cu_q[b + 1] - q0
+        sk = used_k[b] if used_k is not None else cu_k[b + 1] - k0
+        if sq > 0 and sk > 0:
+            yield q0, k0, sq, sk
+
+
 def attention_varlen_ref(q, k, v, cu_seqlens_q, cu_seqlens_k, *, seqused_q=None, seqused_k=None, causal=False,
                          softmax_scale=None, upcast=True, window=(-1, -1), softcap=0.0):
     """A packed (variable-length) batch as FA3's flash_attn_varlen_func computes it: attention_ref on
     each sequence's slices. q (total_q, heads, d), k and v (total_k, heads_kv, d); sequence b has
     the query rows cu_seqlens_q[b] + [0, seqused_q[b]) and the key rows cu_seqlens_k[b] +
     [0, seqused_k[b]) (without seqused: its whole span), causal and window (a sliding window,
-    band_mask) aligned to its own bottom-right corner, softcap as in attention_ref. Returns (out like q, lse fp32 (heads, total_q)); every row that gets no result (a
-    sequence without keys, padding past seqused_q, rows outside every sequence) has out = 0 and
-    lse = -inf, as dash's kernel writes them."""
+    band_mask) aligned to its own bottom-right corner, softcap as in attention_ref. Returns (out
+    like q, lse fp32 (heads, total_q)); every row that gets no result (a sequence without keys,
+    padding past seqused_q, rows outside every sequence) has out = 0 and lse = -inf, as dash's
+    kernel writes them."""
     total_q, heads, _ = q.shape
-    cu_q, cu_k = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
-    used_q = seqused_q.tolist() if seqused_q is not None else None
-    used_k = seqused_k.tolist() if seqused_k is not None else None
     out = torch.zeros_like(q)
     lse = torch.full((heads, total_q), float("-inf"), dtype=torch.float32, device=q.device)
-    for b in range(len(cu_q) - 1):
-        q0, k0 = cu_q[b], cu_k[b]
-        sq = used_q[b] if used_q is not None else cu_q[b + 1] - q0
-        sk = used_k[b] if used_k is not None else cu_k[b + 1] - k0
-        if sq == 0 or sk == 0:
-            continue
+    for q0, k0, sq, sk in _used_spans(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k):
         o, l = attention_ref(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], causal=causal,
                              softmax_scale=softmax_scale, upcast=upcast, window=window, softcap=softcap)
         out[q0:q0 + sq] = o[0]
@@ -169,16 +176,8 @@ def attention_varlen_ref_bwd(q, k, v, dout, cu_seqlens_q, cu_seqlens_k, *, sequs
     """(dq, dk, dv) of attention_varlen_ref in closed form (attention_ref_bwd on each sequence's
     slices), in the inputs' dtypes; rows outside every sequence's used tokens get 0. What dash runs
     for a packed batch on CPU tensors."""
-    cu_q, cu_k = cu_seqlens_q.tolist(), cu_seqlens_k.tolist()
-    used_q = seqused_q.tolist() if seqused_q is not None else None
-    used_k = seqused_k.tolist() if seqused_k is not None else None
     dq, dk, dv = torch.zeros_like(q), torch.zeros_like(k), torch.zeros_like(v)
-    for b in range(len(cu_q) - 1):
-        q0, k0 = cu_q[b], cu_k[b]
-        sq = used_q[b] if used_q is not None else cu_q[b + 1] - q0
-        sk = used_k[b] if used_k is not None else cu_k[b + 1] - k0
-        if sq == 0 or sk == 0:
-            continue
+    for q0, k0, sq, sk in _used_spans(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k):
         g = attention_ref_bwd(q[None, q0:q0 + sq], k[None, k0:k0 + sk], v[None, k0:k0 + sk], dout[None, q0:q0 + sq],
                               causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap)
         dq[q0:q0 + sq], dk[k0:k0 + sk], dv[k0:k0 + sk] = g[0][0], g[1][0], g[2][0]
