@@ -10,7 +10,6 @@ reference path, and the kernel's tile map
 import math
 import os
 import random
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -21,7 +20,7 @@ import torch
 import dash
 from dash.fwd import attn_fwd_varlen
 from dash.reference import attention_varlen_ref
-from tests.helpers import assert_close_as_fa3
+from tests.helpers import assert_close_as_fa3, build_host_driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -432,21 +431,7 @@ int main() {
 @pytest.fixture(scope="module")
 def tile_map(tmp_path_factory):
     """varlen_tiles::tile_at compiled for the host: tile_map(problem) -> list of tile tuples."""
-    cxx = shutil.which(os.environ.get("CXX", "c++")) or shutil.which("g++") or shutil.which("clang++")
-    if cxx is None:
-        pytest.skip("no C++ compiler to build csrc/common/varlen_tiles.h for the host")
-    folder = tmp_path_factory.mktemp("fwd_varlen")
-    (folder / "driver.cpp").write_text(_DRIVER)
-    exe = folder / "driver"
-    # (No -Werror: the header is checked by what the driver prints, and compilers differ in what
-    # they warn about; the H100 machine's g++ failed the build on a warning this one does not give.)
-    base = [cxx, "-std=c++17", "-O1", "-Wall", f"-I{os.path.join(ROOT, 'csrc')}", str(folder / "driver.cpp"),
-            "-o", str(exe)]
-    # With the sanitizers where the compiler has them: a read past cu_seqlens or seqused, or a
-    # signed overflow (undefined on the GPU too), fails the run.
-    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
-    if subprocess.run(base + sanitize, capture_output=True, text=True).returncode != 0:
-        subprocess.run(base, check=True, capture_output=True, text=True)
+    exe = build_host_driver(tmp_path_factory.mktemp("fwd_varlen"), _DRIVER, "csrc/common/varlen_tiles.h")
 
     def run(batch, heads, total_q, total_k, block_m, longest_first, cu_q, cu_k, used_q=None, used_k=None):
         words = [batch, heads, total_q, total_k, block_m, int(longest_first), int(used_q is not None),

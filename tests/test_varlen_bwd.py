@@ -13,7 +13,6 @@ the forward's tile map, the CPU reference path and the argument checks.
 import itertools
 import os
 import random
-import shutil
 import subprocess
 
 import numpy as np
@@ -25,7 +24,7 @@ from dash import ops
 from dash.reference import attention_varlen_ref
 from dash.schedule.tables import SCHEDULES
 from dash.schedule.varlen import band_of, cta_program, seq_built_as
-from tests.helpers import assert_close_as_fa3
+from tests.helpers import assert_close_as_fa3, build_host_driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -414,17 +413,7 @@ int main() {
 
 @pytest.fixture(scope="module")
 def kernel_schedule(tmp_path_factory):
-    cxx = shutil.which(os.environ.get("CXX", "c++")) or shutil.which("g++") or shutil.which("clang++")
-    if cxx is None:
-        pytest.skip("no C++ compiler to build csrc/bwd/bwd_varlen.h for the host")
-    folder = tmp_path_factory.mktemp("bwd_varlen")
-    (folder / "driver.cpp").write_text(_DRIVER)
-    exe = folder / "driver"
-    base = [cxx, "-std=c++17", "-O1", "-Wall", f"-I{os.path.join(ROOT, 'csrc')}", str(folder / "driver.cpp"),
-            "-o", str(exe)]
-    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
-    if subprocess.run(base + sanitize, capture_output=True, text=True).returncode != 0:
-        subprocess.run(base, check=True, capture_output=True, text=True)
+    exe = build_host_driver(tmp_path_factory.mktemp("bwd_varlen"), _DRIVER, "csrc/bwd/bwd_varlen.h")
 
     def run(heads, heads_kv, cu_q, cu_k, bm, bn, causal, schedule):
         words = [len(cu_q) - 1, heads, heads_kv, cu_q[-1], cu_k[-1], bm, bn, *band_of(causal),
