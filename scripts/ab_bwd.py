@@ -56,6 +56,8 @@ def main():
     ap.add_argument("--compare", nargs="+", metavar="FILE")
     ap.add_argument("--only", default="", help="time only the cells whose name contains this (e.g. 'd64 ')")
     ap.add_argument("--fwd", action="store_true", help="time the forward (column 'fwd') instead")
+    ap.add_argument("--hdims", type=int, nargs="+", default=[],
+                    help="instead of the peer grid: these head dims at 16 heads, full and causal, 2k/8k/16k")
     args = ap.parse_args()
     if args.compare:
         return compare(args.compare)
@@ -68,7 +70,9 @@ def main():
     from bench.fwd import closures as fwd_closures
     from dash.ops import _problem, resolve_schedule
 
-    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+    cells = ([(h, m, s, 16, 16) for h in args.hdims for m in ("full", "causal") for s in (2048, 8192, 16384)]
+             if args.hdims else PEER_GRID)
+    for hdim, mask, seqlen, heads, heads_kv in cells:
         if args.only not in cell_name(hdim, mask == "causal", seqlen, heads, heads_kv):
             continue
         causal = mask == "causal"
