@@ -90,10 +90,10 @@ struct BwdEpilogue {
     // Every step ends with its WGMMAs waited to completion, so this warpgroup no longer reads
     // Q, dO, K or V; the barrier waits for the other one. (kDsReady is free after the main loop,
     // which both warpgroups left with the same number of arrivals on it.)
-    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+    NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     stage(staged_dk, tdKrdK, tid);
     stage(staged_dv, tdVrdV, tid);
-    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+    NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
     Tile::store(reinterpret_cast<Element*>(p.dk.ptr) + tile_offset(p.dk, w.head_kv, w), p.dk.row_stride, rows,
                 staged_dk, tid);
     Tile::store(reinterpret_cast<Element*>(p.dv.ptr) + tile_offset(p.dv, w.head_kv, w), p.dv.row_stride, rows,

@@ -51,39 +51,6 @@ struct WorkTile {
 // (24 registers, the ticket's critical path), and the deterministic MHA schedules measured
 // 3-8% slower (bench/NOTES.md, "In-kernel GQA as a policy").
 
-// One warpgroup-wide WGMMA: C (+)= A * B over k-blocks [KBegin, KEnd) (KEnd < 0: all),
-// committed as one batch. WaitGroups >= 0 waits until at most that many batches are still in
-// flight.
-template <bool ZeroInit, int WaitGroups, int KBegin = 0, int KEnd = -1, class TiledMma, class TA, class TB, class TC>
-__device__ __forceinline__ void wgmma(TiledMma& mma, TA const& a, TB const& b, TC& c) {
-  constexpr bool kARegs = !std::is_same_v<typename TA::engine_type::iterator, GMMA::DescriptorIterator>;
-  constexpr int kEnd = KEnd < 0 ? int(decltype(size<2>(a))::value) : KEnd;
-  static_assert(0 <= KBegin && KBegin < kEnd && kEnd <= int(decltype(size<2>(a))::value));
-  warpgroup_fence_operand(c);
-  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
-  warpgroup_arrive();
-  if constexpr (ZeroInit) mma.accumulate_ = GMMA::ScaleOut::Zero;
-  CUTLASS_PRAGMA_UNROLL
-  for (int k = KBegin; k < kEnd; ++k) {
-    cute::gemm(mma, k_block(a, k), k_block(b, k), c);
-    mma.accumulate_ = GMMA::ScaleOut::One;
-  }
-  warpgroup_commit_batch();
-  if constexpr (WaitGroups >= 0) warpgroup_wait<WaitGroups>();
-  warpgroup_fence_operand(c);
-  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
-}
-
-// An fp32 accumulator of a 64xN WGMMA, ((2, 2, N/8), MMA_M, MMA_N), reinterpreted as the
-// A-operand registers of a WGMMA whose K is N: ((2, 2, 2), MMA_M, N/16). The values are
-// already where the register-sourced WGMMA expects them; only the indexing changes.
-template <class Layout>
-__device__ __forceinline__ auto accumulator_as_operand_a(Layout acc) {
-  auto k_pairs = logical_divide(get<0, 2>(acc), Tile<_2>{});  // ((2, N/16))
-  return make_layout(make_layout(get<0, 0>(acc), get<0, 1>(acc), get<0, 0>(k_pairs)), get<1>(acc),
-                     coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
-}
-
 // Whether the offsets of the first element of every 16-byte store of a swizzled smem tensor
 // (static layout), and `buffer_elems`, are whole periods of its swizzle (which reads and writes
 // address bits below 2^(bits + base + shift) bytes): then swizzle(address + offset) =
@@ -214,7 +181,7 @@ struct BwdMainloop {
     zero_rows<Traits::kMmaThreads>(a, valid_rows, tid);
     zero_rows<Traits::kMmaThreads>(b, valid_rows, tid);
     cutlass::arch::fence_view_async_shared();
-    BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
+    NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
   }
 
   // This warpgroup's partial dQ (its accumulator `tdQrdQ`, in fragment order) into its half of
@@ -232,13 +199,13 @@ struct BwdMainloop {
     } else {
       float4* dq_chunks = reinterpret_cast<float4*>(smem.dq.data() + dq_buffer * Traits::kDqElems);
       with_dq_half_barrier<false, Traits::kDqBuffers>(
-          dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
+          dq_buffer, warp_group, [](auto id) { NamedBarrier::sync(kHalfSyncThreads, decltype(id)::value); });
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < Traits::kDqChunks; ++c) dq_chunks[Traits::dq_chunk_offset(tid, c)] = chunk(c);
     }
     cutlass::arch::fence_view_async_shared();
     with_dq_half_barrier<true, Traits::kDqBuffers>(
-        dq_buffer, warp_group, [](auto id) { BwdNamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
+        dq_buffer, warp_group, [](auto id) { NamedBarrier::arrive(kHalfSyncThreads, decltype(id)::value); });
   }
 
   // Producer: called by one thread.
@@ -334,7 +301,7 @@ struct BwdMainloop {
     const int steps = Traits::kGroupedHeads ? w.visit_count * w.group : w.visit_count;
     // (dQ in the stage: no empty barriers; the MMA warpgroups write a stage they have just read.)
     if (!Traits::kDqInStage && writer < kBuffers && writer < steps) {
-      for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
+      for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) NamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(writer, wg));
     }
     // A half has been read by its add: the MMA warpgroup may overwrite it, or (dQ in the stage)
     // the producer may load the stage again, once both halves are read (two arrivals a phase).
@@ -342,7 +309,7 @@ struct BwdMainloop {
       if constexpr (Traits::kDqInStage) {
         if (lane == 0) smem.pipeline.empty_barrier_[buffer].arrive();
       } else {
-        if (hand_on) BwdNamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, wg));
+        if (hand_on) NamedBarrier::arrive(kHalfSyncThreads, dq_empty_barrier(buffer, wg));
       }
     };
     // Step `step` adds q-head `head`'s partial dQ tile m (visit i).
@@ -362,12 +329,12 @@ struct BwdMainloop {
         ticket_wait(counter, turn);
         fence_proxy_async_global();
       }
-      if (kBaton && step > 0) BwdNamedBarrier::sync(2 * 32, baton_mine);
+      if (kBaton && step > 0) NamedBarrier::sync(2 * 32, baton_mine);
       // Each warpgroup's half is added as soon as that warpgroup has stored it.
       float* dst = p.dq_accum + tile * Traits::kDqElems;
       for (int wg = 0; wg < Traits::kDqWarpGroups; ++wg) {
         const float* src_half = Traits::dq_half(smem, buffer, wg);
-        BwdNamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
+        NamedBarrier::sync(kHalfSyncThreads, dq_full_barrier(buffer, wg));
         if (lane == 0 && wg == 0 && p.trace) {
           p.trace[(int64_t(w.batch) * p.heads + head) * p.total_visits + w.visit_begin + i] =
               p.deterministic ? load_acquire_gpu(counter) : atomicAdd(counter, 1);
@@ -380,7 +347,7 @@ struct BwdMainloop {
           }
         }
       }
-      if (kBaton && step + 1 < steps) BwdNamedBarrier::arrive(2 * 32, baton_next);
+      if (kBaton && step + 1 < steps) NamedBarrier::arrive(2 * 32, baton_next);
       // A half is free as soon as the add has read it; the MMA warpgroups go on while the adds
       // complete and the turn is handed on.
       if constexpr (Traits::kDqWarpGroups == 2) {
@@ -746,7 +713,7 @@ struct BwdMainloop {
       // The rest of dV += P^T dO runs on the tensor cores across the exchange of dS.
       wgmma<false, -1, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
-      BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+      NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
       if constexpr (kRotatedLoop) {
         // dV_i is done before the iteration ends: no WGMMA in flight across the back edge.
         warpgroup_wait<0>();

@@ -161,7 +161,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       // waited for): a warpgroup-wide barrier suffices, and dV^T runs while dS is computed.
       copy(r2s, thr_r2s.retile_S(rP), tPsP);
       cutlass::arch::fence_view_async_shared();
-      BwdNamedBarrier::sync(128, p_ready_barrier(warp_group));
+      NamedBarrier::sync(128, p_ready_barrier(warp_group));
       wgmma<false, -1>(mma_dkv, tdVrdOt(_, _, _, stage), tdVrPt, tdVrdV);
 
       warpgroup_wait<1>();  // dP (dV^T may still run)
@@ -187,7 +187,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
           __cvta_shared_to_generic(ds_store_buffer0 + ds_buffer * Traits::kDsElems * int(sizeof(Element))));
       copy(r2s, thr_r2s.retile_S(rdS), make_tensor(make_smem_ptr(ds_store), DsStoreLayout{}));
       cutlass::arch::fence_view_async_shared();
-      BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+      NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
 
       Element* ds_buffer_base = smem.ds.data() + ds_buffer * Traits::kDsElems;
       Tensor sdSt = make_tensor(make_smem_ptr(ds_buffer_base), typename Traits::SmemLayoutdS{});   // (keys, queries)
@@ -199,7 +199,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       // Q/dO stage once both warpgroups' dK^T and dV^T have read them.
       warpgroup_wait<0>();  // dQ, dK^T, dV^T
       warpgroup_fence_operand(tdQrdQ);
-      BwdNamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
+      NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
       Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
       warpgroup_fence_operand(tdKrdK);
       warpgroup_fence_operand(tdVrdV);

@@ -18,10 +18,12 @@
 #include <cute/tensor.hpp>
 #include <cutlass/arch/barrier.h>
 #include <cutlass/cutlass.h>
-#include <cutlass/gemm/collective/builders/sm90_common.inl>
 #include <cutlass/pipeline/sm90_pipeline.hpp>
 
 #include "bwd/bwd_config.h"
+#include "common/gmma_operands.h"
+#include "common/named_barrier.h"
+#include "common/sm90_limits.h"
 #include "bwd/bwd_varlen.h"
 
 namespace dash {
@@ -128,14 +130,14 @@ struct BwdTraits {
 
 
   // Shared memory. Q/dO/LSE/D are multi-stage (one stage per visited Q tile); K/V are loaded once.
-  using SmemAtomQ = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockM, Dim>());
+  using SmemAtomQ = decltype(smem_atom_k_major<Element, kHeadDim>());
   using SmemLayoutQ = decltype(tile_to_shape(SmemAtomQ{}, Shape<BlockM, Dim, Int<kStages>>{}));
   using SmemLayoutdO = SmemLayoutQ;
   // K's swizzle atom: as wide as the head dim allows, except where dQ = dS K is split by head dim
   // on the transposed policy: each warpgroup's d / 2 columns of K^T (MN-major) must then start on
   // an atom (hdim 192: 96 columns, a 64-byte swizzle).
   using KAtomWidth = std::conditional_t<kDkvTransposed && kDqWarpGroups == 2, Int<kHeadDim / 2>, Dim>;
-  using SmemAtomK = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, BlockN, KAtomWidth>());
+  using SmemAtomK = decltype(smem_atom_k_major<Element, KAtomWidth::value>());
   using SmemLayoutK = decltype(tile_to_shape(SmemAtomK{}, Shape<BlockN, Dim>{}));
   using SmemLayoutV = SmemLayoutK;
   // dS in shared memory: the transpose of the score accumulator (ScoreShape's (M, N)), written by
@@ -143,7 +145,7 @@ struct BwdTraits {
   // dS^T (kBlockN, kBlockM) key-major for transposed dK/dV (as is P^T there), dK^T's B.
   using ScoreM = decltype(get<0>(ScoreShape{}));
   using ScoreN = decltype(get<1>(ScoreShape{}));
-  using SmemAtomdS = decltype(cutlass::gemm::collective::detail::ss_smem_selector<GMMA::Major::K, Element, ScoreN, ScoreM>());
+  using SmemAtomdS = decltype(smem_atom_k_major<Element, ScoreM::value>());
   using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<ScoreN, ScoreM>{}));
 
   // dS alternates between two buffers, so that a warpgroup may write step t+1's dS while the
@@ -223,7 +225,7 @@ struct BwdTraits {
   };
   using SharedStorage = std::conditional_t<Varlen, VarlenStorage, FixedLengthStorage>;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
-  static_assert(kSmemBytes <= 227 * 1024, "shared memory exceeds what an H100 CTA can have");
+  static_assert(kSmemBytes <= kMaxSmemBytesPerCta, "shared memory exceeds what an H100 CTA can have");
 
   // Where warpgroup `warp_group`'s half of partial-dQ buffer `buffer` lives.
   static __device__ __forceinline__ float* dq_half(FixedLengthStorage& smem, int buffer, int warp_group) {
@@ -251,18 +253,8 @@ struct BwdTraits {
   static constexpr uint32_t kKVBytes = 2 * kBlockN * kHeadDim * sizeof(Element);
 };
 
-// Named barriers, by hardware id (1-15; 0 is __syncthreads'). The backward uses no CUTLASS
-// collective that reserves ids (cutlass::arch::NamedBarrier would offset ours by 8 and leave
-// 8), so it numbers its own: with a dQ half per (buffer, warpgroup) and the writers' batons it
-// needs 12.
-struct BwdNamedBarrier {
-  static __device__ __forceinline__ void sync(uint32_t threads, uint32_t id) {
-    asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads));
-  }
-  static __device__ __forceinline__ void arrive(uint32_t threads, uint32_t id) {
-    asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads));
-  }
-};
+// The backward's named barrier ids (common/named_barrier.h): with a dQ half per (buffer,
+// warpgroup) and the writers' batons it needs 15.
 enum class BwdBarrier : uint32_t {
   kDsReady = 1,     // dS of this step is in shared memory (both warpgroups' halves)
   kDqFull0 = 2,     // MMA warpgroup w -> dQ writer: its half of partial dQ is in buffer b (id 2 + 2b + w)

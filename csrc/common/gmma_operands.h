@@ -28,6 +28,55 @@ __device__ __forceinline__ auto k_block(TensorT const& t, int k) {
   }
 }
 
+// The widest GMMA swizzle atom for a K-major shared-memory tile of 16-bit elements whose rows
+// (the contiguous mode) are kWidth elements: a 128-, 64- or 32-byte swizzle, the widest whose row
+// divides kWidth (CUTLASS's ss_smem_selector for K-major operands, which the tiles here match).
+template <class Element, int kWidth>
+constexpr auto smem_atom_k_major() {
+  using namespace cute;
+  static_assert(sizeof(Element) == 2 && kWidth % 16 == 0);
+  if constexpr (kWidth % 64 == 0) return GMMA::Layout_K_SW128_Atom<Element>{};
+  else if constexpr (kWidth % 32 == 0) return GMMA::Layout_K_SW64_Atom<Element>{};
+  else return GMMA::Layout_K_SW32_Atom<Element>{};
+}
+
+// An fp32 accumulator of a 64xN WGMMA, ((2, 2, N/8), MMA_M, MMA_N), reinterpreted as the
+// A-operand registers of a WGMMA whose K is N: ((2, 2, 2), MMA_M, N/16). The values are
+// already where the register-sourced WGMMA expects them; only the indexing changes.
+// (The forward's P and the backward's P and dS^T are such operands.)
+template <class Layout>
+CUTE_HOST_DEVICE constexpr auto accumulator_as_operand_a(Layout acc) {
+  using namespace cute;
+  auto k_pairs = logical_divide(get<0, 2>(acc), Tile<_2>{});  // ((2, N/16))
+  return make_layout(make_layout(get<0, 0>(acc), get<0, 1>(acc), get<0, 0>(k_pairs)), get<1>(acc),
+                     coalesce(make_layout(get<0, 1>(k_pairs), get<2>(acc))));
+}
+
+// One warpgroup-wide WGMMA: C (+)= A * B over k-blocks [KBegin, KEnd) (KEnd < 0: all),
+// committed as one batch. WaitGroups >= 0 waits until at most that many batches are still in
+// flight; -1 does not wait. A is a register fragment (an RS WGMMA) or shared-memory descriptors,
+// told apart by its iterator; B is always descriptors.
+template <bool ZeroInit, int WaitGroups, int KBegin = 0, int KEnd = -1, class TiledMma, class TA, class TB, class TC>
+__device__ __forceinline__ void wgmma(TiledMma& mma, TA const& a, TB const& b, TC& c) {
+  using namespace cute;
+  constexpr bool kARegs = !std::is_same_v<typename TA::engine_type::iterator, GMMA::DescriptorIterator>;
+  constexpr int kEnd = KEnd < 0 ? int(decltype(size<2>(a))::value) : KEnd;
+  static_assert(0 <= KBegin && KBegin < kEnd && kEnd <= int(decltype(size<2>(a))::value));
+  warpgroup_fence_operand(c);
+  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
+  warpgroup_arrive();
+  if constexpr (ZeroInit) mma.accumulate_ = GMMA::ScaleOut::Zero;
+  CUTLASS_PRAGMA_UNROLL
+  for (int k = KBegin; k < kEnd; ++k) {
+    cute::gemm(mma, k_block(a, k), k_block(b, k), c);
+    mma.accumulate_ = GMMA::ScaleOut::One;
+  }
+  warpgroup_commit_batch();
+  if constexpr (WaitGroups >= 0) warpgroup_wait<WaitGroups>();
+  warpgroup_fence_operand(c);
+  if constexpr (kARegs) warpgroup_fence_operand(const_cast<TA&>(a));
+}
+
 // Keeps the first kCount values of fragment t computed ahead of the WGMMA wait that follows the
 // call. ptxas hoists a WGMMA wait above any arithmetic that nothing before the wait consumes
 // (so "some exponentials, then wait" became "wait, then all of them"), but it cannot move a store

@@ -27,6 +27,7 @@
 #include "fwd/fwd_mainloop.h"
 #include "fwd/fwd_softmax.h"
 #include "common/band.h"
+#include "common/sm90_limits.h"
 #include "common/varlen_tiles.h"
 
 namespace dash::fwd_detail {
@@ -42,7 +43,7 @@ struct FwdKernel {
   static constexpr int kBlockM = Cfg::kBlockM;
   static constexpr int kBlockN = Cfg::kBlockN;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
-  static_assert(kSmemBytes <= 227 * 1024, "tile config exceeds the 227 KiB of shared memory per CTA");
+  static_assert(kSmemBytes <= kMaxSmemBytesPerCta, "tile config exceeds the 227 KiB of shared memory per CTA");
 
   struct Params {
     typename Mainloop::Params mainloop;
@@ -207,7 +208,7 @@ struct FwdKernel {
       // Ping-pong: warpgroup w issues GEMMs after a sync on barrier kSchedBarrier + w, and then
       // arrives on the next one's. The last warpgroup arrives once up front so that warpgroup 0
       // goes first; warpgroup 0 syncs once at the end to match it, so no arrive is left pending.
-      if (wg == Cfg::kNumConsumerWG - 1) named_arrive(kSchedBarrier + 0, kPingPongThreads);
+      if (wg == Cfg::kNumConsumerWG - 1) NamedBarrier::arrive(kPingPongThreads, kSchedBarrier + 0);
       typename Mainloop::PipelineState read_k, read_v;  // index 0, phase 0
       // One tile: its rows of O and LSE. q_iter: the q_full phase that brought its Q.
       auto compute_tile = [&](Tile const& tile, int q_iter) {
@@ -258,7 +259,7 @@ struct FwdKernel {
           ++q_iter;
         }
       }
-      if (wg == 0) named_sync(kSchedBarrier + 0, kPingPongThreads);
+      if (wg == 0) NamedBarrier::sync(kPingPongThreads, kSchedBarrier + 0);
     }
   }
 };

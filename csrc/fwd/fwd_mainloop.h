@@ -17,6 +17,7 @@
 #include <cutlass/pipeline/pipeline.hpp>
 
 #include "common/gmma_operands.h"
+#include "common/named_barrier.h"
 #include "common/score.h"
 #include "fwd/fwd_config.h"
 #include "fwd/fwd_softmax.h"
@@ -34,39 +35,6 @@ enum NamedBarriers : int { kSchedBarrier = 1, kClearVBarrier = 4 };
 // completes when the warpgroup before it (w - 1 mod kNumConsumerWG) has arrived there after
 // issuing its own GEMMs: 2 x 128 threads per barrier, whatever the number of warpgroups.
 constexpr int kPingPongThreads = 2 * 128;
-
-CUTLASS_DEVICE void named_sync(int id, int threads) {
-  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
-}
-CUTLASS_DEVICE void named_arrive(int id, int threads) {
-  asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");
-}
-
-// Largest GMMA swizzle atom whose row (head_dim contiguous elements) divides head_dim.
-template <class Element, int kHeadDim>
-constexpr auto smem_atom_k_major() {
-  if constexpr (kHeadDim % 64 == 0) return GMMA::Layout_K_SW128_Atom<Element>{};
-  else if constexpr (kHeadDim % 32 == 0) return GMMA::Layout_K_SW64_Atom<Element>{};
-  else return GMMA::Layout_K_SW32_Atom<Element>{};
-}
-
-// Issues one warpgroup GEMM (all k-blocks) as one commit group; does not wait.
-// kRegA: A is a register fragment (RS GEMM) rather than smem descriptors.
-template <bool kZeroInit, bool kRegA, class TiledMma, class TA, class TB, class TC>
-CUTLASS_DEVICE void wg_gemm(TiledMma& mma, TA&& a, TB const& b, TC& c) {
-  warpgroup_fence_operand(c);
-  if constexpr (kRegA) warpgroup_fence_operand(a);
-  warpgroup_arrive();
-  mma.accumulate_ = kZeroInit ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
-  CUTLASS_PRAGMA_UNROLL
-  for (int k = 0; k < size<2>(a); ++k) {
-    cute::gemm(mma, k_block(a, k), k_block(b, k), c);
-    mma.accumulate_ = GMMA::ScaleOut::One;
-  }
-  warpgroup_commit_batch();
-  warpgroup_fence_operand(c);
-  if constexpr (kRegA) warpgroup_fence_operand(a);
-}
 
 template <class Cfg, class Element_>
 struct FwdMainloop {
@@ -307,7 +275,7 @@ struct FwdMainloop {
       asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(addr), "r"(0) : "memory");
     }
     cutlass::arch::fence_view_async_shared();  // generic-proxy stores, read by WGMMA (async proxy)
-    named_sync(kClearVBarrier, kConsumerThreads);
+    NamedBarrier::sync(kConsumerThreads, kClearVBarrier);
   }
 
   // Consumer warpgroup `wg`: computes its 64 rows of O (unnormalized until finalize) and the
@@ -335,7 +303,7 @@ struct FwdMainloop {
     Tensor tSrQ_wg = tSrQ(_, _, _, wg);
 
     Tensor tSrS = partition_fragment_C(mma_qk, Shape<Int<kRowsPerWG>, Int<kBlockN>>{});
-    Tensor tOrP = make_tensor<Element>(acc_as_operand_a(tSrS.layout()));
+    Tensor tOrP = make_tensor<Element>(accumulator_as_operand_a(tSrS.layout()));
     // kPvFromSmem: P's tile of this warpgroup, written with stmatrix from the accumulator layout
     // and read by the PV GEMM as descriptors. A warp reads only the 16 rows of P that it wrote
     // (WGMMA's M splits over the warps as the accumulator's rows do), so a __syncwarp orders the
@@ -344,9 +312,9 @@ struct FwdMainloop {
     // O += P V for the V tile in `stage`; one commit group, not waited for.
     auto pv_gemm = [&](int stage) {
       if constexpr (kPvFromSmem) {
-        wg_gemm<false, false>(mma_pv, thr_pv.partition_fragment_A(smem_p()), tOrV(_, _, _, stage), tOrO);
+        wgmma<false, -1>(mma_pv, thr_pv.partition_fragment_A(smem_p()), tOrV(_, _, _, stage), tOrO);
       } else {
-        wg_gemm<false, true>(mma_pv, tOrP, tOrV(_, _, _, stage), tOrO);
+        wgmma<false, -1>(mma_pv, tOrP, tOrV(_, _, _, stage), tOrO);
       }
     };
     Tensor tSrS_rc = rowcol(tSrS);
@@ -404,9 +372,9 @@ struct FwdMainloop {
     // First KV tile: S only.
     int n = kv.hi - 1;
     pipe_k.consumer_wait(read_k);
-    named_sync(my_bar, kPingPongThreads);
-    wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
-    named_arrive(other_bar, kPingPongThreads);
+    NamedBarrier::sync(kPingPongThreads, my_bar);
+    wgmma<true, -1>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
+    NamedBarrier::arrive(kPingPongThreads, other_bar);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tSrS);
     pipe_k.consumer_release(read_k);
@@ -426,12 +394,12 @@ struct FwdMainloop {
     // One step: issue S_n = Q K_n^T and O += P_{n+1} V_{n+1}; softmax of S_n under the PV GEMM.
     auto step = [&](int n, auto masked) {
       pipe_k.consumer_wait(read_k);
-      named_sync(my_bar, kPingPongThreads);
-      wg_gemm<true, false>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
+      NamedBarrier::sync(kPingPongThreads, my_bar);
+      wgmma<true, -1>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
       rescale_o_unless_p_in_smem();  // under the QK GEMM
       pipe_v.consumer_wait(read_v);
       pv_gemm(read_v.index());
-      named_arrive(other_bar, kPingPongThreads);
+      NamedBarrier::arrive(kPingPongThreads, other_bar);
       warpgroup_wait<1>();  // S_n is ready; P_{n+1} V_{n+1} may still run
       warpgroup_fence_operand(tSrS);
       pipe_k.consumer_release(read_k);
@@ -487,9 +455,9 @@ struct FwdMainloop {
     // Last PV GEMM.
     rescale_o_unless_p_in_smem();
     pipe_v.consumer_wait(read_v);
-    named_sync(my_bar, kPingPongThreads);
+    NamedBarrier::sync(kPingPongThreads, my_bar);
     pv_gemm(read_v.index());
-    named_arrive(other_bar, kPingPongThreads);
+    NamedBarrier::arrive(kPingPongThreads, other_bar);
     warpgroup_wait<0>();
     warpgroup_fence_operand(tOrO);
     pipe_v.consumer_release(read_v);

@@ -29,16 +29,6 @@ CUTE_HOST_DEVICE auto rowcol(Tensor_&& t) {
   return make_tensor(t.data(), acc_rowcol(t.layout()));
 }
 
-// The accumulator of S = Q K^T, read as the register A operand of O += P V: element i of the
-// C fragment (row r/r+8, columns 8j + 2t + {0,1}) is element i of the A fragment of k-block j/2,
-// so only the grouping changes: ((2, 2, N/8), M, 1) -> ((2, 2, 2), M, N/16).
-template <class Layout>
-CUTE_HOST_DEVICE constexpr auto acc_as_operand_a(Layout const& l) {
-  auto l0 = logical_divide(get<0>(l), Shape<Underscore, Underscore, _2>{});
-  return make_layout(make_layout(get<0>(l0), get<1>(l0), get<2, 0>(l0)), get<1>(l),
-                     coalesce(make_layout(get<2, 1>(l0), get<2>(l))));
-}
-
 // Sets S to -inf where a key may not be seen: key >= seqlen_k, or (banded instances) outside
 // the band (common/band.h): key > row + Sk - Sq + right or key < row + Sk - Sq - left.
 // s and coord are (rows, cols) views of a fragment and of its identity (row, col) coordinates.
