@@ -600,7 +600,10 @@ struct BwdMainloop {
         CUTLASS_PRAGMA_UNROLL
         for (int g = 0; g < kEarlyExpGroups; ++g) lse_early[g][0] = lse_at(g, 0), lse_early[g][1] = lse_at(g, 1);
       }
-      auto early_lse_at = [&](int g, int e) { return kShuffleStats ? lse_early[g][e] : lse_at(g, e); };
+      auto early_lse_at = [&](int g, int e) {
+        if constexpr (kShuffleStats) return lse_early[g][e];
+        else return lse_at(g, e);
+      };
       warpgroup_wait<1>();
       if constexpr (kSoftcap) {
         // Capped: S becomes the held tanh in place, before any exponential (and ahead of the dP
