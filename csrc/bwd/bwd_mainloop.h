@@ -514,7 +514,6 @@ struct BwdMainloop {
 
       warpgroup_wait<1>();  // dQ (dK may still run)
       warpgroup_fence_operand(tdQrdQ);
-      static_assert(!Traits::kDqInStage, "dQ in the stage is the transposed policy's");
       hand_dq_to_writer(smem, step % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
 
       warpgroup_wait<0>();  // dK
