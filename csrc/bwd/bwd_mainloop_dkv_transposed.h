@@ -196,11 +196,22 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
       wgmma<false, -1>(mma_dkv, tdKrQt(_, _, _, stage), desc_dkv.partition_fragment_B(sdSt), tdKrdK);
       // The partial dQ to the writer (bwd_mainloop.h, hand_dq_to_writer), into the step's own
-      // Q/dO stage once both warpgroups' dK^T and dV^T have read them.
-      warpgroup_wait<0>();  // dQ, dK^T, dV^T
+      // stage: warpgroup 0's half into dO once both warpgroups' dV^T (dO's last readers, issued
+      // before the dS barrier) are done, so that its store overlaps dK^T; warpgroup 1's into Q
+      // once both dK^T are done.
+      warpgroup_wait<1>();  // dV^T, dQ (dK^T may still run)
       warpgroup_fence_operand(tdQrdQ);
-      NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kStageRead));
-      Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
+      if (warp_group == 0) {
+        NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDoRead));
+        Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
+        warpgroup_wait<0>();  // dK^T
+        NamedBarrier::arrive(Traits::kMmaThreads, uint32_t(BwdBarrier::kQRead));
+      } else {
+        NamedBarrier::arrive(Traits::kMmaThreads, uint32_t(BwdBarrier::kDoRead));
+        warpgroup_wait<0>();  // dK^T
+        NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kQRead));
+        Base::hand_dq_to_writer(smem, stage, warp_group, tid, tdQrdQ);
+      }
       warpgroup_fence_operand(tdKrdK);
       warpgroup_fence_operand(tdVrdV);
       ++state;  // the stage is released by the dQ writer, once its add has read the partial dQ

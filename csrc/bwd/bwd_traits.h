@@ -230,7 +230,9 @@ struct BwdTraits {
   // Where warpgroup `warp_group`'s half of partial-dQ buffer `buffer` lives.
   static __device__ __forceinline__ float* dq_half(FixedLengthStorage& smem, int buffer, int warp_group) {
     if constexpr (kDqInStage) {
-      Element* stage_tile = (warp_group == 0 ? smem.q.data() : smem.dout.data()) + buffer * (kBlockM * kHeadDim);
+      // Warpgroup 0's half in dO, whose last readers (the dV^T GEMMs) are done first; warpgroup
+      // 1's in Q (bwd_mainloop_dkv_transposed.h).
+      Element* stage_tile = (warp_group == 0 ? smem.dout.data() : smem.q.data()) + buffer * (kBlockM * kHeadDim);
       return reinterpret_cast<float*>(stage_tile);
     } else {
       return smem.dq.data() + buffer * kDqElems + warp_group * kDqHalfElems;
@@ -262,7 +264,8 @@ enum class BwdBarrier : uint32_t {
   kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
   kWriterBaton0 = 11,  // dQ writers sharing one buffer: writer j may take the next step's halves (id 11 + j)
   kPReady0 = 13,    // transposed dK/dV: MMA warpgroup w has stored its P^T (id 13 + w; its 128 threads)
-  kStageRead = 15,  // dQ in the stage: both MMA warpgroups are done reading the step's Q and dO
+  kDoRead = 15,     // dQ in the stage: both MMA warpgroups are done reading the step's dO
+  kQRead = 6,       // ... and its Q (the id of kDqEmpty0, which dQ in the stage leaves unused)
 };
 __host__ __device__ constexpr uint32_t p_ready_barrier(int warp_group) {
   return uint32_t(BwdBarrier::kPReady0) + warp_group;
