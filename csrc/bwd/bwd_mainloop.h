@@ -520,7 +520,46 @@ struct BwdMainloop {
       warpgroup_fence_operand(tdKrdK);
       pipeline.consumer_release(step_state);
     };
+    // Lagged dQ (bwd_config.h), a step's tail: step - 1's dQ, once the other warpgroup has stored
+    // step - 1's dS (and read the buffer before it, which step + 1 overwrites), then this step's
+    // dK, under which the partial dQ goes to the writer (issued the other way round, the dQ store
+    // waited for dK: 2% slower); every WGMMA of the first step's branch is waited for inside it.
+    constexpr bool kLaggedDq = Traits::Config::kLaggedDq;
+    auto issue_dq = [&](int step, auto& tdQrdQ) {
+      Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
+      Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
+      wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+    };
+    auto finish_step_lagged = [&](int step, auto const& step_state) {
+      if (step > 0) {
+        NamedBarrier::sync(Traits::kMmaThreads, ds_stored_barrier(1 - warp_group, (step - 1) % 2));
+        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+        issue_dq(step - 1, tdQrdQ);
+        issue_dk(step_state);
+        warpgroup_wait<1>();  // dQ (dK may still run)
+        warpgroup_fence_operand(tdQrdQ);
+        hand_dq_to_writer(smem, (step - 1) % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
+      } else {
+        issue_dk(step_state);
+      }
+      warpgroup_wait<0>();  // dK
+      warpgroup_fence_operand(tdKrdK);
+      pipeline.consumer_release(step_state);
+      NamedBarrier::arrive(Traits::kMmaThreads, ds_stored_barrier(warp_group, step % 2));
+    };
     constexpr bool kRotatedLoop = Traits::Config::kRotatedLoop;
+    static_assert(!kLaggedDq || (!kRotatedLoop && !Traits::kDqTransposed && Traits::kDqWarpGroups == 2 &&
+                                 Traits::kDqBuffers == 1 && Traits::Config::kEarlyPGroups > 0),
+                  "lagged dQ: the plain loop, dQ split between the two warpgroups, one dQ buffer, early dV "
+                  "k-blocks (warpgroup 1's start)");
+    // Lagged dQ: warpgroup 1 starts its first step once warpgroup 0 has issued its first early dV
+    // k-blocks, a third of a step later, so that from the start one warpgroup's softmax falls
+    // under the other's GEMMs (started together they stayed in step, and the lag alone measured
+    // 2% slower; started after warpgroup 0's first dS, half a step, the later half of each
+    // step's partial dQ held up the writer's turn: bench/NOTES.md, v37).
+    if constexpr (kLaggedDq) {
+      if (steps > 0 && warp_group == 1) NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kLaggedStart));
+    }
     for (int i = 0; i < steps; ++i) {
       if constexpr (kRotatedLoop) {
         // Step i-1's dQ and dK and the rest of step i-1 (all waited for within the branch: a
@@ -658,6 +697,9 @@ struct BwdMainloop {
         }
         if constexpr (kEarlyKBlocks > 0) {
           wgmma<false, -1, 0, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
+          if constexpr (kLaggedDq) {
+            if (i == 0 && warp_group == 0) NamedBarrier::arrive(Traits::kMmaThreads, uint32_t(BwdBarrier::kLaggedStart));
+          }
           warpgroup_wait<1>();  // dP (the early part of dV may still run)
         } else {
           // Without them, the early exponentials are held ahead of the wait by a store that
@@ -707,7 +749,9 @@ struct BwdMainloop {
 
       // dS^T to shared memory, for dQ = dS K which needs all kBlockN key rows. The buffer this
       // step writes was last read by step i-2's dQ WGMMA, which both warpgroups waited for before
-      // they arrived at step i-1's kDsReady barrier.
+      // they arrived at step i-1's kDsReady barrier. (Lagged dQ: by step i-3's, issued in step
+      // i-2's tail; the other warpgroup signalled it done there, and this one waited for that
+      // signal in step i-1's tail.)
       const int ds_buffer_offset = (i % Traits::kDsBuffers) * Traits::kDsElems;
       Element* ds_store = static_cast<Element*>(
           __cvta_shared_to_generic(ds_store_buffer0 + ds_buffer_offset * int(sizeof(Element))));
@@ -715,13 +759,17 @@ struct BwdMainloop {
       // The rest of dV += P^T dO runs on the tensor cores across the exchange of dS.
       wgmma<false, -1, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
       cutlass::arch::fence_view_async_shared();
-      NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
-      if constexpr (kRotatedLoop) {
-        // dV_i is done before the iteration ends: no WGMMA in flight across the back edge.
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(tdVrdV);
+      if constexpr (kLaggedDq) {
+        finish_step_lagged(i, state);
       } else {
-        finish_step(i, state);
+        NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kDsReady));
+        if constexpr (kRotatedLoop) {
+          // dV_i is done before the iteration ends: no WGMMA in flight across the back edge.
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(tdVrdV);
+        } else {
+          finish_step(i, state);
+        }
       }
       prev_state = state;
       ++state;
@@ -730,6 +778,17 @@ struct BwdMainloop {
       }
     }
     if (kRotatedLoop && steps > 0) finish_step(steps - 1, prev_state);
+    if constexpr (kLaggedDq) {
+      if (steps > 0) {
+        // The last step's dQ.
+        NamedBarrier::sync(Traits::kMmaThreads, ds_stored_barrier(1 - warp_group, (steps - 1) % 2));
+        Tensor tdQrdQ = partition_fragment_C(mma_dq, typename Traits::DqShape{});
+        issue_dq(steps - 1, tdQrdQ);
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tdQrdQ);
+        hand_dq_to_writer(smem, (steps - 1) % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
+      }
+    }
   }
 };
 

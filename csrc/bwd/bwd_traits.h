@@ -149,8 +149,9 @@ struct BwdTraits {
   using SmemLayoutdS = decltype(tile_to_shape(SmemAtomdS{}, Shape<ScoreN, ScoreM>{}));
 
   // dS alternates between two buffers, so that a warpgroup may write step t+1's dS while the
-  // other still reads step t's: one CTA-wide barrier per step instead of two.
-  static constexpr int kDsBuffers = 2;
+  // other still reads step t's: one CTA-wide barrier per step instead of two. Lagged dQ
+  // (bwd_config.h): three, since step t's dQ is read a step later.
+  static constexpr int kDsBuffers = Config::kLaggedDq ? 3 : 2;
   static constexpr int kDsElems = cosize_v<SmemLayoutdS>;
 
   // Transposed views of the same bytes, for the operands that are MN-major.
@@ -264,6 +265,7 @@ enum class BwdBarrier : uint32_t {
   kRowsCleared = 10,  // varlen: both MMA warpgroups have zeroed the rows past the sequence in a tile
   kWriterBaton0 = 11,  // dQ writers sharing one buffer: writer j may take the next step's halves (id 11 + j)
   kPReady0 = 13,    // transposed dK/dV: MMA warpgroup w has stored its P^T (id 13 + w; its 128 threads)
+  kLaggedStart = 13,  // lagged dQ (keys-on-M): warpgroup 0 has issued its first early dV k-blocks
   kDoRead = 15,     // dQ in the stage: both MMA warpgroups are done reading the step's dO
   kQRead = 6,       // ... and its Q (the id of kDqEmpty0, which dQ in the stage leaves unused)
 };
@@ -275,6 +277,12 @@ __host__ __device__ constexpr uint32_t dq_full_barrier(int buffer, int warp_grou
 }
 __host__ __device__ constexpr uint32_t dq_empty_barrier(int buffer, int warp_group) {
   return uint32_t(BwdBarrier::kDqEmpty0) + 2 * buffer + warp_group;
+}
+// Lagged dQ (keys-on-M policy with one partial-dQ buffer, bwd_config.h): warpgroup w has stored
+// step s's dS and its dQ of step s - 1 has read the buffer before (id by (w, s % 2): the second
+// dQ buffer's full and empty barriers, which one buffer leaves unused).
+__host__ __device__ constexpr uint32_t ds_stored_barrier(int warp_group, int parity) {
+  return parity == 0 ? dq_full_barrier(1, warp_group) : dq_empty_barrier(1, warp_group);
 }
 
 }  // namespace dash
