@@ -557,7 +557,9 @@ struct BwdMainloop {
     // under the other's GEMMs (started together they stayed in step, and the lag alone measured
     // 2% slower; started after warpgroup 0's first dS, half a step, the later half of each
     // step's partial dQ held up the writer's turn: bench/NOTES.md, v37).
-    if constexpr (kLaggedDq) {
+    // (Varlen: inside the first step, after the rows past the sequence are zeroed, which both
+    // warpgroups meet for.)
+    if constexpr (kLaggedDq && !Traits::kVarlen) {
       if (steps > 0 && warp_group == 1) NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kLaggedStart));
     }
     for (int i = 0; i < steps; ++i) {
@@ -578,6 +580,9 @@ struct BwdMainloop {
         if (seqlen_q - query_base < kBlockM) {
           zero_rows_past_sequence(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
         }
+      }
+      if constexpr (kLaggedDq && Traits::kVarlen) {
+        if (i == 0 && warp_group == 1) NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kLaggedStart));
       }
 
       // The row statistics (LSE, D) of this Q tile. With kShuffleStats, two columns per lane and
