@@ -528,7 +528,13 @@ struct BwdMainloop {
     auto issue_dq = [&](int step, auto& tdQrdQ) {
       Element* step_ds_buffer = smem.ds.data() + (step % Traits::kDsBuffers) * Traits::kDsElems;
       Tensor sdS = make_tensor(make_smem_ptr(step_ds_buffer), typename Traits::SmemLayoutdS{});
-      wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+      // Only the untransposed dQ lags (static_assert below), but nvcc checks this body's
+      // descriptors for every policy: the transposed form keeps it well-formed there.
+      if constexpr (Traits::kDqTransposed) {
+        wgmma<true, -1>(mma_dq, tdQrK, desc_dq.partition_fragment_B(sdS), tdQrdQ);
+      } else {
+        wgmma<true, -1>(mma_dq, desc_dq.partition_fragment_A(sdS), tdQrK, tdQrdQ);
+      }
     };
     auto finish_step_lagged = [&](int step, auto const& step_state) {
       if (step > 0) {
