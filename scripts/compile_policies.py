@@ -39,8 +39,8 @@ def setup_module():
 
 def sources(variants: bool) -> list[Path]:
     """The plain bf16 backward instance of every tile (one per mainloop policy and tile config),
-    the forward instance of every head dim and both dispatch sources; with `variants`, each tile's fp16 GQA + varlen +
-    softcap instance and the forward's varlen and softcap ones too."""
+    the forward instance of every head dim and both dispatch sources; with `variants`, each
+    tile's fp16 GQA + varlen + softcap instance and the forward's varlen and softcap ones too."""
     bwd = ROOT / "csrc" / "bwd"
     fwd = ROOT / "csrc" / "fwd"
     tiles = sorted({m.group(1) for p in bwd.glob("bwd_inst_*.cu") if (m := re.match(r"bwd_inst_(hdim\d+_m\d+)_", p.name))})
@@ -71,10 +71,12 @@ def main():
         start = time.time()
         proc = subprocess.run([nvcc, *flags, "-c", str(src), "-o", str(obj)], capture_output=True, text=True)
         (out_dir / (src.stem + ".log")).write_text(proc.stdout + proc.stderr)
-        # ptxas: "Compiling entry function '<kernel>'" then its spill and register lines
-        kernels = re.findall(r"Compiling entry function '([^']*(?:main_kernel|fwd_kernel)[^']*)'.*?"
+        # ptxas: "Compiling entry function '<kernel>'" then its spill and register lines; the
+        # attention kernels' (a forward source holds several) summed up as their worst
+        kernels = re.findall(r"Compiling entry function '[^']*(?:main_kernel|fwd_kernel)[^']*'.*?"
                              r"(\d+) bytes spill stores.*?Used (\d+) registers", proc.stderr, re.S)
-        regs = ", ".join(f"{int(r)} regs {int(s)} B spilled" for _, s, r in kernels[:2])
+        regs = (f"{len(kernels)} kernel(s), up to {max(int(r) for _, r in kernels)} regs and "
+                f"{max(int(s) for s, _ in kernels)} B spilled") if kernels else ""
         return src, proc.returncode, time.time() - start, regs, proc.stderr
 
     failed = 0
