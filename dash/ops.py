@@ -90,8 +90,13 @@ def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, devic
 
 
 def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
-    # The tables never depend on batch or heads: one cache entry serves every batch size.
-    return _tables_cached(problem.replace(batch=1, heads=1, heads_kv=1), schedule, device)
+    # The tables depend on batch and heads only through shift's wave at short sequences, which
+    # asks whether the (batch, q-head) instances fill SHIFT_SMALL_WAVE_CTAS launch positions
+    # (tables.shift_wave): one cache entry per schedule and shape for every batch size otherwise.
+    from dash.schedule.tables import SHIFT_SMALL_WAVE_CTAS
+
+    instances = min(problem.batch * problem.heads, SHIFT_SMALL_WAVE_CTAS) if schedule == "shift" else 1
+    return _tables_cached(problem.replace(batch=1, heads=instances, heads_kv=instances), schedule, device)
 
 
 @functools.lru_cache(maxsize=256)

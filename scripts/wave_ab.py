@@ -11,6 +11,9 @@ contributors to a Q tile arrive S steps apart; "s1" is shift as it was before.
 
     python scripts/wave_ab.py                          # d64/d128 full 2k/8k/16k
     python scripts/wave_ab.py --cells 64f8k --variants 32 32r 16r 33 32s1
+    python scripts/wave_ab.py --cells 64f2k 64f4k --variants 16s1 32s1   # shift's wave cut (shift_wave)
+                                                                         # against the uncut one
+An explicit wave is built as given (no cut: tables.shift_wave applies to the default wave only).
 """
 from __future__ import annotations
 
@@ -29,8 +32,8 @@ from dash.fwd import attn_fwd  # noqa: E402
 from dash.schedule import build_tables  # noqa: E402
 from dash.schedule import tables as schedule_tables  # noqa: E402
 
-CELLS = {"64f2k": (64, 2048), "64f8k": (64, 8192), "64f16k": (64, 16384),
-         "128f2k": (128, 2048), "128f8k": (128, 8192), "128f16k": (128, 16384)}
+CELLS = {"64f2k": (64, 2048), "64f4k": (64, 4096), "64f8k": (64, 8192), "64f16k": (64, 16384),
+         "128f2k": (128, 2048), "128f4k": (128, 4096), "128f8k": (128, 8192), "128f16k": (128, 16384)}
 
 _variant = {"spec": None}
 _cache = {}

@@ -13,6 +13,7 @@ import pytest
 
 from dash.schedule import build_tables, choose
 from dash.schedule.calibrate import MEASURED_WAVE, load, own_records, residuals
+from dash.schedule.tables import WAVE_LIMIT
 from dash.schedule.choose import COSTS, DEFAULT_GPU, PREFERENCE, default_costs
 from dash.schedule.problem import default_tiles
 
@@ -26,7 +27,8 @@ def still_run(point) -> dict:
     """{schedule: ms} of the deterministic records whose tables dash still runs. The files were
     measured before the wave limit (tables.WAVE_LIMIT = 32): where min(M, N) > 32, shift and
     shift_causal ran one wave of up to 132 CTAs then and run waves of 32 now, tables nobody has
-    measured yet; those records cannot judge a pick."""
+    measured yet; those records cannot judge a pick. Nor can shift's where its wave is smaller
+    since session 31 (tables.shift_wave: short sequences, many instances)."""
     p = point.problem()
     out = {}
     for s, ms in point.times.items():
@@ -64,6 +66,11 @@ def test_current_file():
     for p in CURRENT_POINTS:
         assert set(p.times) == {"atomic", *PREFERENCE} - {"shift" if p.causal else "shift_causal"}
         assert (p.block_m, p.block_n) == default_tiles(p.hdim, "causal" if p.causal else "full")  # today's tiles
+
+
+def smaller_shift_wave(problem) -> bool:
+    """Whether shift's wave is smaller than min(M, N, WAVE_LIMIT) (tables.shift_wave)."""
+    return build_tables(problem, "shift").wave_size < min(problem.num_m, problem.num_n, WAVE_LIMIT)
 
 
 def folded_differently(point, schedule) -> bool:
@@ -116,6 +123,13 @@ def test_choice_on_the_full_grid(point):
     best = min(det, key=det.get)
     problem = point.problem(num_sms=132, ctas_per_sm=1)
     got = choose(problem, gpu=FULL_DEVICE)
+    if got == "shift" and smaller_shift_wave(problem):
+        # shift's smaller wave, which these records predate, measured 0-4.5% ahead of the wave they
+        # ran (bench/NOTES.md, session 31): the pick is judged by the record of the wave they ran
+        ran = {s: ms for s, ms in point.times.items() if s in PREFERENCE}
+        loss = ran["shift"] / min(ran.values()) - 1
+        assert loss <= 0.02, f"{point.label()}: shift with its old wave {100 * loss:.1f}% slower than the best"
+        return
     if folded_differently(point, got):
         # measured with today's order in CURRENT, and judged there
         assert (point.hdim, point.causal, point.seqlen_q) in CURRENT_SHAPES, f"{point.label()}: {got} never measured folded"
@@ -131,10 +145,12 @@ def test_full_grid_file():
 
 
 def test_records_of_tables_no_longer_run_are_the_shift_family_past_32_tiles():
-    """still_run drops exactly the shift family where its wave changed (min(M, N) > 32)."""
+    """still_run drops exactly the shift family where its wave changed (min(M, N) > 32, and shift's
+    smaller wave at short sequences)."""
     for point in POINTS + FULL_POINTS:
         p = point.problem()
         dropped = {s for s in point.times if s in PREFERENCE} - set(still_run(point))
         expect = {s for s in ("shift", "shift_causal")
-                  if build_tables(p, s).built_as == s and min(p.num_m, p.num_n) > 32}
+                  if build_tables(p, s).built_as == s and (min(p.num_m, p.num_n) > 32 or
+                                                          (s == "shift" and smaller_shift_wave(p)))}
         assert dropped == expect, point.label()

@@ -5,8 +5,10 @@ The tables define the order of the floating-point dQ additions (ranks) and the v
 any change to them changes users' gradient bits: the builders are compared, array by array and
 bit for bit, with `_Ref`, a slow and obviously correct copy of the builders as they were before
 they were vectorised per schedule (dash/schedule/tables.py at 8646e93), over a grid of shapes.
-One deliberate change since: shift's stride (tables.SHIFT_STRIDE, bench/NOTES.md "Shift's stride"),
-which changed shift's visits and ranks where M >= 2P; the reference follows it.
+Two deliberate changes since, which the reference follows: shift's stride (tables.SHIFT_STRIDE,
+bench/NOTES.md "Shift's stride"), which changed shift's visits and ranks where M >= 2P, and shift's
+smaller wave where the stride does not fit the default one (tables.shift_wave, NOTES session 31),
+written out here again as a loop over the candidate waves.
 """
 import dataclasses
 import statistics
@@ -64,6 +66,11 @@ class _Ref:
     def shift(self, W):
         M, N = self.M, self.N
         P = max(1, min(W, M, N))
+        if M < 2 * P and self.default_wave:  # the stride does not fit: the largest wave >= P / 2 that does and divides N,
+            # where the instances' first waves fill 128 launch positions
+            fits = [c for c in range(2, P) if 2 * c <= M and 2 * c >= P and N % c == 0]
+            if fits and self.p.batch * self.p.heads * max(fits) >= 128:
+                P = max(fits)
         n = np.arange(N)
         start = (n // P) * P
         size = np.minimum(P, N - start)
@@ -101,8 +108,9 @@ class _Ref:
                     return "descending"
         return name
 
-    def build(self, name, W):
+    def build(self, name, W, default_wave=True):
         """{array name: int32 array} and the facts of the tables, as build_tables made them."""
+        self.default_wave = default_wave
         built_as = self.built_as(name, W)
         launch, visit, rank, wave = getattr(self, built_as)(W)
         arrays = {k: np.ascontiguousarray(v, dtype=np.int32) for k, v in (
@@ -144,7 +152,7 @@ MASKS = {"full": dict(mask="full"), "causal": dict(mask="causal"),
 
 def assert_same(p, s, W=None):
     t = build_tables(p, s, W)
-    ref, facts = _Ref(p).build(s, default_wave_size(p) if W is None else W)
+    ref, facts = _Ref(p).build(s, default_wave_size(p) if W is None else W, default_wave=W is None)
     for k, v in ref.items():
         got = getattr(t, k)
         assert got.dtype == np.int32 and got.flags.c_contiguous and not got.flags.writeable, k
@@ -165,6 +173,23 @@ def test_tables_equal_the_reference(seq, mask, tiles):
         assert_same(p, s)
 
 
+@pytest.mark.parametrize("instances", [(1, 16), (8, 32), (2, 3)])
+@pytest.mark.parametrize("seq", [(2048, 2048), (1000, 1000), (1000, 1300), (4096, 4096), (1024, 1024), (1500, 3000),
+                                 (3000, 1500)])
+def test_shift_waves_of_many_instances_equal_the_reference(seq, instances):
+    """shift's smaller wave where the stride does not fit the default one and the (batch, q-head)
+    instances fill SHIFT_SMALL_WAVE_CTAS positions (tables.shift_wave): 16, 256 and 6 instances,
+    counted in q-heads (GQA's tables are MHA's on expanded K/V)."""
+    batch, heads = instances
+    for hd in HEAD_DIMS:
+        p = Problem.for_hdim(*seq, hd, batch=batch, heads=heads)
+        assert_same(p, "shift")
+    p = Problem.for_hdim(2048, head_dim=64, batch=8, heads=32)  # 16 x 16 tiles, 256 instances
+    assert build_tables(p, "shift").wave_size == 8
+    assert build_tables(p.replace(batch=1, heads=4, heads_kv=4), "shift").wave_size == 16  # 4 x 8 < 128
+    assert build_tables(p.replace(heads_kv=4), "shift").wave_size == 8  # GQA: as MHA on expanded K/V
+
+
 @pytest.mark.parametrize("W", [1, 2, 3, 7, 64, 200])
 @pytest.mark.parametrize("seq", [(1000, 1000), (4097, 1500), (700, 9000), (9000, 9000)])
 @pytest.mark.parametrize("causal", [False, True])
@@ -178,7 +203,7 @@ def test_tables_equal_the_reference_for_any_wave_size(seq, causal, W):
 
 def test_hand_made_tables_still_scan():
     """Tables not made by build_tables carry no forward-waits flag: forward_waits scans them."""
-    p = Problem(seqlen_q=64 * 12, seqlen_k=128 * 8)
+    p = Problem(seqlen_q=64 * 16, seqlen_k=128 * 8)  # M = 16 >= 2 x 8: shift keeps the wave of 8
     t = build_tables(p, "shift", wave_size=8)
     bare = dataclasses.replace(t, waits_forward=None)
     assert t.forward_waits and bare.forward_waits and bare.coresident_needed == 8

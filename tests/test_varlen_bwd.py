@@ -133,6 +133,25 @@ def test_varlen_sequence_grads_are_those_of_the_sequence_alone(grouping, causal,
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_varlen_shift_with_cut_waves_is_the_sequence_alone(head_dim):
+    """Bitwise, with 32 k/v heads, where shift's wave is cut to fit its stride on the 2k
+    sequences (tables.shift_wave) in the packed kernel and the fixed-length one alike."""
+    heads = heads_kv = 32
+    seqlens = [(2048, 2048), (1000, 1000), (2048, 2048)]
+    q, k, v, dout, cu_q, cu_k = packed(seqlens, heads, heads_kv, head_dim, torch.bfloat16, seed=7)
+    _, dq, dk, dv = varlen_grads(q, k, v, dout, cu_q, cu_k, False, deterministic=True, schedule="shift")
+    for b, (sq, sk) in enumerate(seqlens):
+        q0, k0 = int(cu_q[b]), int(cu_k[b])
+        sl_q, sl_k = slice(q0, q0 + sq), slice(k0, k0 + sk)
+        alone = [t[None, s].detach().clone().requires_grad_(True) for t, s in ((q, sl_q), (k, sl_k), (v, sl_k))]
+        out = dash.flash_attn_func(*alone, causal=False, deterministic=True, schedule="shift")
+        ref = torch.autograd.grad(out, alone, dout[None, sl_q])
+        for what, got, want in zip(("dq", "dk", "dv"), (dq[sl_q], dk[sl_k], dv[sl_k]), ref):
+            assert torch.equal(got, want[0]), f"sequence {b} {what} differs from the sequence alone"
+
+
+@pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 def test_varlen_grads_do_not_depend_on_the_packing(causal):
     """Permuted sequences, other neighbours and a batch split in two: each sequence's gradient
@@ -459,7 +478,7 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
             ctas, slots = kernel_schedule(heads, heads_kv, cq, ck, bm, bn, causal, schedule)
             group = heads // heads_kv
             for x, (has, b, h, n, tile_base, q_slots, visits) in enumerate(ctas):
-                want = cta_program(x, np.array(cq), np.array(ck), heads_kv, bm, bn, causal, schedule)
+                want = cta_program(x, np.array(cq), np.array(ck), heads_kv, bm, bn, causal, schedule, q_heads=heads)
                 if want is None:
                     assert not has, (schedule, causal, x)
                     continue
@@ -469,3 +488,25 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
                     hq = h * group + member
                     for m, _ in visits:
                         assert slots[tile_base + hq * q_slots + m] == (1, b, hq, m)
+
+
+@pytest.mark.parametrize("bm,bn", [(128, 128), (80, 128)])  # the full-mask tiles of hdim 64 and 128
+def test_kernel_shift_waves_cut_to_fit_the_stride_are_the_model(kernel_schedule, bm, bn):
+    """Short sequences over many heads, where shift's wave is cut to fit its stride
+    (tables.shift_wave; 32 q-heads x a wave of 8 fill 128 launch positions): the kernel's programs
+    are the model's, and the cut wave is what the sequence alone builds."""
+    sq = [2048, 1024, 2000, 700, 4096]
+    cq = [0] + list(itertools.accumulate(sq))
+    for heads, heads_kv in ((32, 32), (16, 4), (64, 16), (8, 8)):
+        ctas, _ = kernel_schedule(heads, heads_kv, cq, cq, bm, bn, False, "shift")
+        for x, (has, b, h, n, _, _, visits) in enumerate(ctas):
+            want = cta_program(x, np.array(cq), np.array(cq), heads_kv, bm, bn, False, "shift", q_heads=heads)
+            assert (want is None) == (not has), x
+            if want is not None:
+                assert (b, h, n) == want[:3] and visits == want[3], (heads_kv, x)
+    from dash.schedule import Problem, build_tables
+    from dash.schedule.varlen import seq_wave_size
+    M, N = -(-2048 // bm), 2048 // bn
+    alone = build_tables(Problem(seqlen_q=2048, seqlen_k=2048, block_m=bm, block_n=bn, heads=32), "shift")
+    assert alone.wave_size == seq_wave_size("shift", M, N, 32) == 8 < min(M, N)
+    assert seq_wave_size("shift", M, N, 8) == min(M, N, 32)  # 8 heads x 8 < 128: not cut

@@ -33,6 +33,8 @@
 // program with the Python model.
 #pragma once
 
+#include <cstdint>
+
 #include "common/band.h"
 #include "common/varlen_tiles.h"
 
@@ -60,7 +62,7 @@ struct Geometry {
 struct Sequence {
   int sq, sk;  // used query and key rows
   int M, N;    // Q and KV tiles
-  int P;       // its wave min(M, N, 32), at least 1
+  int P;       // its wave: min(M, N, 32), at least 1; shift's may be smaller (shift_wave)
   int built;   // the schedule its tables are built as
 };
 
@@ -70,6 +72,23 @@ DASH_VARLEN_FN int wave_of(int M, int N) { return max_of(1, min_of(min_of(M, N),
 // consecutive contributors to a Q tile arrive stride steps apart, where stride * P <= M.
 constexpr int kShiftStride = 2;  // dash.schedule.tables.SHIFT_STRIDE
 DASH_VARLEN_FN int shift_stride(int M, int P) { return max_of(1, min_of(kShiftStride, M / max_of(P, 1))); }
+
+// shift's wave (tables.shift_wave) over `instances` (q-head, batch) pairs: the wave P0 =
+// wave_of(M, N), or, where the stride does not fit it (stride * P0 > M), the largest P >= P0 / 2
+// with stride * P <= M that divides N into whole waves, if there is one and the instances' first
+// waves fill kShiftSmallWaveCtas positions (so that each head's second wave starts after its
+// first, not beside it, where it would wait for it on every Q tile). Counted in q-heads, so that
+// in-kernel GQA keeps the bits of MHA on expanded K/V; a packed sequence's instances are the
+// q-heads, as for the sequence alone (batch 1).
+constexpr int kShiftSmallWaveCtas = 128;  // dash.schedule.tables.SHIFT_SMALL_WAVE_CTAS
+DASH_VARLEN_FN int shift_wave(int M, int N, int instances) {
+  const int P0 = wave_of(M, N);
+  if (kShiftStride * P0 <= M) return P0;
+  for (int P = M / kShiftStride; P >= 2 && 2 * P >= P0; --P) {
+    if (N % P == 0) return int64_t(instances) * P >= kShiftSmallWaveCtas ? P : P0;
+  }
+  return P0;
+}
 
 // A half-open range of tiles.
 struct TileRange {
@@ -136,7 +155,7 @@ DASH_VARLEN_FN bool shift_causal_applies(Sequence const& s, Geometry const& g) {
   return true;
 }
 
-DASH_VARLEN_FN Sequence make_sequence(int sq, int sk, Geometry const& g) {
+DASH_VARLEN_FN Sequence make_sequence(int sq, int sk, Geometry const& g, int instances) {
   Sequence s{};
   s.sq = sq, s.sk = sk;
   s.M = cdiv(sq, g.block_m), s.N = cdiv(sk, g.block_n);
@@ -144,6 +163,7 @@ DASH_VARLEN_FN Sequence make_sequence(int sq, int sk, Geometry const& g) {
   s.built = g.schedule;
   if (g.schedule == kShift && g.band.bounded()) s.built = kDescending;
   if (g.schedule == kShiftCausal && !shift_causal_applies(s, g)) s.built = kDescending;
+  if (s.built == kShift) s.P = shift_wave(s.M, s.N, instances);
   return s;
 }
 
@@ -259,7 +279,7 @@ DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, 
   const int span_k = clamp_to(p.cu_seqlens_k[b + 1], c.k_begin, p.total_k) - c.k_begin;
   const int sq = p.seqused_q ? clamp_to(p.seqused_q[b], 0, span_q) : span_q;
   const int sk = p.seqused_k ? clamp_to(p.seqused_k[b], 0, span_k) : span_k;
-  c.s = make_sequence(sq, sk, g);
+  c.s = make_sequence(sq, sk, g, p.heads);  // the q-heads: GQA's bits are MHA's on expanded K/V
   Sequence const& s = c.s;
   if (r >= heads_kv * s.N) return c;
   // grid.unfold_launch_position: waves of W launch indices folded across the heads

@@ -1,6 +1,7 @@
 """Schedules as the integer tables the backward kernel reads (the kernel contract).
 
-Per call (all heads and batches share them; M Q tiles, N KV tiles):
+Per call (all heads and batches share them; M Q tiles, N KV tiles; shift's wave at short sequences
+counts the (batch, q-head) instances, shift_wave):
   launch_order  int32[N]    KV tile of the head's CTA at launch index i (a permutation of 0..N-1);
                             the kernel folds the heads' launch indices into one grid wave by
                             wave (dash.schedule.grid), keeping each head's order
@@ -160,6 +161,7 @@ class _Ctx:
 
     def __init__(self, p: Problem):
         self.p = p
+        self.default_wave = True  # build_tables: no wave_size given (shift may cut it: shift_wave)
         self.M, self.N = p.num_m, p.num_n
         self.n_lo, self.n_hi = row_ranges(p)
         self.m_lo, self.m_hi = col_ranges(p, self.n_lo, self.n_hi)
@@ -312,8 +314,42 @@ def shift_stride(M: int, P: int) -> int:
     return max(1, min(SHIFT_STRIDE, M // max(P, 1)))
 
 
+# shift's smaller wave (shift_wave) needs the instances' first waves to fill this many launch
+# positions: a head's second wave then starts once the first waves of all instances have been
+# claimed, i.e. after its own (about one CTA lifetime on a 132-SM GPU), instead of beside it,
+# where it would wait for it on every Q tile. A constant, not the GPU's SM count: the wave sets
+# the bits.
+SHIFT_SMALL_WAVE_CTAS = 128
+
+
+def shift_wave(M: int, N: int, W: int = WAVE_LIMIT, instances: int = 1) -> int:
+    """shift's wave over `instances` (q-head, batch) pairs: P0 = min(W, M, N), or, where
+    the stride does not fit it (SHIFT_STRIDE * P0 > M: M < 64 at WAVE_LIMIT 32), the largest
+    P >= P0 / 2 with SHIFT_STRIDE * P <= M that cuts the N KV tiles into whole waves, if there is
+    one and instances * P >= SHIFT_SMALL_WAVE_CTAS. A function of the shape (module doc), counted
+    in q-heads so that in-kernel GQA keeps the bits of MHA on K/V expanded to every q-head (the
+    grid of a GQA call has fewer instances, and auto picks shift less there); a packed sequence's
+    instances are its q-heads, as for the sequence alone (batch 1).
+    Why: with stride 1 each contributor to a Q tile follows the one before it by a single step,
+    and at hdim 64 the hand-off (the add's completion, ~1.2 us for a 32 KB tile) does not fit in
+    that step's drift; waves of N / 2 with stride 2 measured +4.5% at d64 full 2k (16 x 16 tiles,
+    256 instances: 8 with stride 2 against 16 with stride 1) and +1% at d128 full 2k, while 8 with
+    stride 1, or a ragged 13 with stride 2, gained nothing (bench/NOTES.md, session 31).
+    Mirrored by the varlen kernel (csrc/bwd/bwd_varlen.h, shift_wave)."""
+    P0 = max(1, min(W, M, N))
+    if SHIFT_STRIDE * P0 <= M:
+        return P0
+    for P in range(M // SHIFT_STRIDE, 1, -1):
+        if 2 * P < P0:
+            break
+        if N % P == 0:
+            return P if instances * P >= SHIFT_SMALL_WAVE_CTAS else P0
+    return P0
+
+
 def _shift(ctx: _Ctx, W: int):
-    """DASH's shift (full mask). Waves of P = min(W, M, N) consecutive KV tiles; CTA j of a wave
+    """DASH's shift (full mask). Waves of P = shift_wave(M, N, W, instances) consecutive KV tiles
+    (min(W, M, N) for an explicit wave); CTA j of a wave
     visits Q tile (s j + t) mod M at step t, s = shift_stride(M, P), so no two CTAs of a wave share
     a Q tile in a step and consecutive contributors to a Q tile arrive s steps apart.
     Rank by arrival: rank(q, j) = (min(q // s, P_k - 1) - j) mod P_k + (KV tiles in earlier waves),
@@ -324,7 +360,7 @@ def _shift(ctx: _Ctx, W: int):
     M, N = ctx.M, ctx.N
     if not np.all(ctx.length == M):
         raise AssertionError("shift is built for the full mask only (applies())")
-    P = max(1, min(W, M, N))
+    P = shift_wave(M, N, W, ctx.p.batch * ctx.p.heads) if ctx.default_wave else max(1, min(W, M, N))
     s = shift_stride(M, P)
     n = np.arange(N)
     start = (n // P) * P                      # first KV tile of n's wave
@@ -436,15 +472,18 @@ def _fallback(name: str, ctx: _Ctx, W: int):
 def build_tables(problem: Problem, schedule: str, wave_size: int | None = None) -> ScheduleTables:
     """The tables of `schedule` for `problem`. wave_size W bounds the CTAs that may wait on each
     other cyclically (default: default_wave_size(problem), from the shape alone). The tables
-    depend only on the shapes, tile sizes, mask and W; never on batch, heads, the number of
-    SMs, sm_margin or ctas_per_sm. An explicit wave_size is for the model and the tests: the
-    kernel path (dash.ops) never passes one, so its bits cannot depend on the device."""
+    depend only on the shapes, tile sizes, mask and W, and, where shift's default wave is cut
+    to fit its stride (shift_wave), on the number of (batch, q-head) instances; never on the
+    number of SMs, sm_margin or ctas_per_sm. An explicit wave_size is for the model and the tests
+    (the wave exactly as given, also for shift): the kernel path (dash.ops) never passes one, so
+    its bits cannot depend on the device."""
     if schedule not in _BUILDERS:
         raise ValueError(f"unknown schedule {schedule!r}; known: {', '.join(SCHEDULES)}")
     W = default_wave_size(problem) if wave_size is None else int(wave_size)
     if W < 1:
         raise ValueError(f"wave_size must be >= 1, got {W}")
     ctx = _Ctx(problem)
+    ctx.default_wave = wave_size is None
     built_as, note = _fallback(schedule, ctx, W)
     launch, visit, rank, wave, forward = _BUILDERS[built_as](ctx, W)
     return _finish(schedule, built_as, ctx, launch, visit, rank, wave, forward, note)

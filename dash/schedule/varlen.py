@@ -50,7 +50,7 @@ import numpy as np
 from .grid import launch_position, unfold_launch_position
 from .problem import Problem
 from .check import replay_tickets
-from .tables import SCHEDULES, WAVE_LIMIT, build_tables, shift_stride
+from .tables import SCHEDULES, WAVE_LIMIT, build_tables, shift_stride, shift_wave
 
 ORDERS = ("index", "lpt")
 
@@ -178,15 +178,18 @@ def seq_built_as(schedule: str, sq: int, sk: int, bm: int, bn: int, mask) -> str
     return schedule
 
 
-def seq_wave_size(s: str, M: int, N: int) -> int:
+def seq_wave_size(s: str, M: int, N: int, q_heads: int = 1) -> int:
     """The tables' wave_size for built schedule s: N for ascending, descending and spt (no
-    forward waits), W for shift and shift_causal."""
-    return N if s in ("ascending", "descending", "spt") else seq_wave(M, N)
+    forward waits), shift's wave (tables.shift_wave over the call's q-heads) for shift,
+    W for shift_causal."""
+    if s in ("ascending", "descending", "spt"):
+        return N
+    return shift_wave(M, N, WAVE_LIMIT, q_heads) if s == "shift" else seq_wave(M, N)
 
 
-def seq_launch_wave(s: str, M: int, N: int) -> int:
+def seq_launch_wave(s: str, M: int, N: int, q_heads: int = 1) -> int:
     """ScheduleTables.launch_wave: the wave the grid folds the heads by (wave_size clamped to N)."""
-    return max(1, min(seq_wave_size(s, M, N), N))
+    return max(1, min(seq_wave_size(s, M, N, q_heads), N))
 
 
 def seq_launch(s: str, j: int, N: int) -> int:
@@ -199,19 +202,19 @@ def seq_num_visits(n, sq, sk, bm, bn, mask) -> int:
     return hi - lo
 
 
-def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, mask) -> int:
+def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, mask, q_heads: int = 1) -> int:
     """visit_m of KV tile n at step t (0 <= t < seq_num_visits)."""
     lo, hi = seq_col_range(n, sq, sk, bm, bn, mask)
     if s == "descending":
         return hi - 1 - t
     if s == "shift":                              # full mask: (stride j + t) mod M, j = n mod P
         M, N = seq_tiles(sq, sk, bm, bn)
-        P = seq_wave(M, N)
+        P = shift_wave(M, N, WAVE_LIMIT, q_heads)
         return (shift_stride(M, P) * (n % P) + t) % M
     return lo + t                                 # ascending, spt, shift_causal
 
 
-def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask) -> int:
+def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask, q_heads: int = 1) -> int:
     """rank[m, n]: the turn of KV tile n in Q tile m's dQ sum, -1 if masked."""
     n_lo, n_hi = seq_row_range(m, sq, sk, bm, bn, mask)
     if not n_lo <= n < n_hi:
@@ -221,7 +224,7 @@ def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask) -> int:
     if s == "spt":
         return n_hi - 1 - n
     M, N = seq_tiles(sq, sk, bm, bn)
-    P = seq_wave(M, N)
+    P = shift_wave(M, N, WAVE_LIMIT, q_heads) if s == "shift" else seq_wave(M, N)
     a = n // P * P                                # first KV tile of n's wave
     b = min(a + P, N)                             # one past its last
     if s == "shift":                              # (min(m // stride, P_k - 1) - j) mod P_k + a
@@ -306,12 +309,14 @@ def decode_position(x: int, grid: VarlenGrid, N_of, launch_wave_of):
 # Host tables
 # ---------------------------------------------------------------------------------------------
 @lru_cache(maxsize=4096)
-def _seq_tables(sq: int, sk: int, bm: int, bn: int, mask, schedule: str):
+def _seq_tables(sq: int, sk: int, bm: int, bn: int, mask, schedule: str, q_heads: int = 1):
     """The single-sequence tables of one shape (None for an empty side), cached per shape: a
-    sequence's tables are a function of its own shape only."""
+    sequence's tables are a function of its own shape and the call's q-heads only (the sequence
+    alone: batch 1, those heads)."""
     if sq == 0 or sk == 0:
         return None
-    return build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, **problem_mask(mask)), schedule)
+    return build_tables(Problem(seqlen_q=sq, seqlen_k=sk, block_m=bm, block_n=bn, heads=q_heads,
+                                **problem_mask(mask)), schedule)
 
 
 @dataclass(frozen=True, eq=False)
@@ -372,10 +377,10 @@ def _offsets(x):
 
 
 def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, mask,
-                        schedule: str) -> VarlenTables:
-    """The flat tables of `schedule` for a ragged batch (host, NumPy): each sequence's part is
-    build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule) with its default wave,
-    so it depends on that sequence's shape alone. Empty sequences (sq_b = 0 or sk_b = 0) have
+                        schedule: str, q_heads: int = 1) -> VarlenTables:
+    """The flat tables of `schedule` for a ragged batch of `q_heads` q-heads (host, NumPy): each
+    sequence's part is build_tables(Problem(sq_b, sk_b, block_m, block_n, mask, q_heads), schedule)
+    with its default wave, so it depends on that sequence's shape (and the heads) alone. Empty sequences (sq_b = 0 or sk_b = 0) have
     no visits; with sq_b = 0 and sk_b > 0 their N_b CTAs still run (to write zero dK, dV)."""
     if schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {schedule!r}; known: {', '.join(SCHEDULES)}")
@@ -386,7 +391,7 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
     built, wave, lwave = [], [], []
     launch, counts, visit_m, rank, contrib = [], [], [], [], []
     for b in range(len(sq)):
-        t = _seq_tables(int(sq[b]), int(sk[b]), block_m, block_n, band_of(mask), schedule)
+        t = _seq_tables(int(sq[b]), int(sk[b]), block_m, block_n, band_of(mask), schedule, q_heads)
         s = seq_built_as(schedule, int(sq[b]), int(sk[b]), block_m, block_n, mask)
         if t is None:
             launch.append(np.arange(N[b]) if s != "spt" else np.arange(N[b])[::-1])
@@ -394,8 +399,8 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
             rank.append(np.full(M[b] * N[b], -1))
             contrib.append(np.zeros(M[b], np.int64))
             built.append(s)
-            wave.append(seq_wave_size(s, int(M[b]), int(N[b])))
-            lwave.append(seq_launch_wave(s, int(M[b]), int(N[b])))
+            wave.append(seq_wave_size(s, int(M[b]), int(N[b]), q_heads))
+            lwave.append(seq_launch_wave(s, int(M[b]), int(N[b]), q_heads))
             continue
         built.append(t.built_as)
         wave.append(t.wave_size)
@@ -419,18 +424,18 @@ def build_varlen_tables(cu_seqlens_q, cu_seqlens_k, block_m: int, block_n: int, 
                         visit_m=cat(visit_m), rank=cat(rank), num_contrib=cat(contrib))
 
 
-def evaluate_sequence(schedule: str, sq: int, sk: int, bm: int, bn: int, mask) -> dict:
+def evaluate_sequence(schedule: str, sq: int, sk: int, bm: int, bn: int, mask, q_heads: int = 1) -> dict:
     """One sequence's tables from the scalar closed forms alone (loops over elements, each entry
     computed independently, as GPU threads would): the reference the tests compare to."""
     M, N = seq_tiles(sq, sk, bm, bn)
     s = seq_built_as(schedule, sq, sk, bm, bn, mask)
     counts = [seq_num_visits(n, sq, sk, bm, bn, mask) for n in range(N)]
     return {"built_as": s, "M": M, "N": N,
-            "wave_size": seq_wave_size(s, M, N), "launch_wave": seq_launch_wave(s, M, N),
+            "wave_size": seq_wave_size(s, M, N, q_heads), "launch_wave": seq_launch_wave(s, M, N, q_heads),
             "launch_order": [seq_launch(s, j, N) for j in range(N)],
             "visit_counts": counts,
-            "visit_m": [seq_visit(s, n, t, sq, sk, bm, bn, mask) for n in range(N) for t in range(counts[n])],
-            "rank": [seq_rank(s, m, n, sq, sk, bm, bn, mask) for m in range(M) for n in range(N)],
+            "visit_m": [seq_visit(s, n, t, sq, sk, bm, bn, mask, q_heads) for n in range(N) for t in range(counts[n])],
+            "rank": [seq_rank(s, m, n, sq, sk, bm, bn, mask, q_heads) for m in range(M) for n in range(N)],
             "num_contrib": [seq_num_contrib(m, sq, sk, bm, bn, mask) for m in range(M)]}
 
 
@@ -511,7 +516,7 @@ def check_wave_contract(vt: VarlenTables) -> None:
 # the prep kernel's order/base).
 # ---------------------------------------------------------------------------------------------
 def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule: str,
-                prep=None):
+                prep=None, q_heads: int | None = None):
     """(b, head, KV tile n, [(m, rank)...] in visiting order, Q-tile counter base) for the CTA at
     launch position x, or None for an empty position.
 
@@ -546,7 +551,8 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule
     if r >= heads * N:
         return None
     s = seq_built_as(schedule, sq, sk, bm, bn, mask)
-    W = seq_launch_wave(s, M, N)
+    qh = heads if q_heads is None else q_heads    # the call's q-heads (shift's wave: tables.shift_wave)
+    W = seq_launch_wave(s, M, N, qh)
     # grid.unfold_launch_position, scalar: waves of W launch indices folded across the heads
     k = r // (W * heads)
     size = min(W, N - k * W)
@@ -556,7 +562,7 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule
     n = seq_launch(s, j, N)
     visits = []
     for t in range(seq_num_visits(n, sq, sk, bm, bn, mask)):
-        m = seq_visit(s, n, t, sq, sk, bm, bn, mask)
-        visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, mask)))
+        m = seq_visit(s, n, t, sq, sk, bm, bn, mask, qh)
+        visits.append((m, seq_rank(s, m, n, sq, sk, bm, bn, mask, qh)))
     slots = int(cu_q[b + 1]) // bm - int(cu_q[b]) // bm + 1
     return b, h, n, visits, heads * (int(cu_q[b]) // bm + b) + h * slots
