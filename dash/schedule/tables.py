@@ -161,7 +161,6 @@ class _Ctx:
 
     def __init__(self, p: Problem):
         self.p = p
-        self.default_wave = True  # build_tables: no wave_size given (shift may cut it: shift_wave)
         self.M, self.N = p.num_m, p.num_n
         self.n_lo, self.n_hi = row_ranges(p)
         self.m_lo, self.m_hi = col_ranges(p, self.n_lo, self.n_hi)
@@ -348,8 +347,8 @@ def shift_wave(M: int, N: int, W: int = WAVE_LIMIT, instances: int = 1) -> int:
 
 
 def _shift(ctx: _Ctx, W: int):
-    """DASH's shift (full mask). Waves of P = shift_wave(M, N, W, instances) consecutive KV tiles
-    (min(W, M, N) for an explicit wave); CTA j of a wave
+    """DASH's shift (full mask). Waves of P = min(W, M, N) consecutive KV tiles (build_tables cuts
+    the default W with shift_wave); CTA j of a wave
     visits Q tile (s j + t) mod M at step t, s = shift_stride(M, P), so no two CTAs of a wave share
     a Q tile in a step and consecutive contributors to a Q tile arrive s steps apart.
     Rank by arrival: rank(q, j) = (min(q // s, P_k - 1) - j) mod P_k + (KV tiles in earlier waves),
@@ -360,7 +359,7 @@ def _shift(ctx: _Ctx, W: int):
     M, N = ctx.M, ctx.N
     if not np.all(ctx.length == M):
         raise AssertionError("shift is built for the full mask only (applies())")
-    P = shift_wave(M, N, W, ctx.p.batch * ctx.p.heads) if ctx.default_wave else max(1, min(W, M, N))
+    P = max(1, min(W, M, N))
     s = shift_stride(M, P)
     n = np.arange(N)
     start = (n // P) * P                      # first KV tile of n's wave
@@ -483,8 +482,9 @@ def build_tables(problem: Problem, schedule: str, wave_size: int | None = None) 
     if W < 1:
         raise ValueError(f"wave_size must be >= 1, got {W}")
     ctx = _Ctx(problem)
-    ctx.default_wave = wave_size is None
     built_as, note = _fallback(schedule, ctx, W)
+    if built_as == "shift" and wave_size is None:  # an explicit wave is built as given
+        W = shift_wave(ctx.M, ctx.N, W, problem.batch * problem.heads)
     launch, visit, rank, wave, forward = _BUILDERS[built_as](ctx, W)
     return _finish(schedule, built_as, ctx, launch, visit, rank, wave, forward, note)
 

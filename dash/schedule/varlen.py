@@ -209,7 +209,7 @@ def seq_visit(s: str, n: int, t: int, sq, sk, bm, bn, mask, q_heads: int = 1) ->
         return hi - 1 - t
     if s == "shift":                              # full mask: (stride j + t) mod M, j = n mod P
         M, N = seq_tiles(sq, sk, bm, bn)
-        P = shift_wave(M, N, WAVE_LIMIT, q_heads)
+        P = seq_wave_size(s, M, N, q_heads)
         return (shift_stride(M, P) * (n % P) + t) % M
     return lo + t                                 # ascending, spt, shift_causal
 
@@ -224,7 +224,7 @@ def seq_rank(s: str, m: int, n: int, sq, sk, bm, bn, mask, q_heads: int = 1) -> 
     if s == "spt":
         return n_hi - 1 - n
     M, N = seq_tiles(sq, sk, bm, bn)
-    P = shift_wave(M, N, WAVE_LIMIT, q_heads) if s == "shift" else seq_wave(M, N)
+    P = seq_wave_size(s, M, N, q_heads)          # shift's or shift_causal's wave
     a = n // P * P                                # first KV tile of n's wave
     b = min(a + P, N)                             # one past its last
     if s == "shift":                              # (min(m // stride, P_k - 1) - j) mod P_k + a
