@@ -66,8 +66,9 @@ class _Ref:
     def shift(self, W):
         M, N = self.M, self.N
         P = max(1, min(W, M, N))
-        if M < 2 * P and self.default_wave:  # the stride does not fit: the largest wave >= P / 2 that does and divides N,
-            # where the instances' first waves fill 128 launch positions
+        if M < 2 * P and self.default_wave:
+            # the stride does not fit: the largest wave >= P / 2 that does and divides N, where the
+            # instances' first waves fill 128 launch positions
             fits = [c for c in range(2, P) if 2 * c <= M and 2 * c >= P and N % c == 0]
             if fits and self.p.batch * self.p.heads * max(fits) >= 128:
                 P = max(fits)
