@@ -60,6 +60,15 @@ struct FwdConfig {
   // (fwd_mainloop.h): so, 1-8% faster than two warpgroups over 128 x 176 (bench/NOTES_fwd.md F2c;
   // with the stores after the exponentials, level with them: F2).
   static constexpr bool kPvFromSmem = kHeadDim == 96;
+  // kEarlyExpCols (P in registers): how a step orders its softmax around the wait for the
+  // previous PV GEMM (fwd_mainloop.h). >= 0: the exponentials of that many score columns (of each
+  // of a thread's rows) before the wait and the rest after it, where O's rescale and P's
+  // conversions fill the issue slots between them (FA4's order). -1: every exponential before
+  // the wait (v6's hold), O rescaled under the QK GEMM and P converted after the last
+  // exponential. Measured (H100, bench/NOTES_fwd.md F8): hdim 128 with 4 columns causal +2-4%,
+  // full 2k +2-5%, full 8k/16k level (2 columns level, 8 about as 4, 16 level or slower); hdim 64
+  // (three consumer warpgroups) level with 4 columns and 2-5% slower with 8 or 16, so it keeps -1.
+  static constexpr int kEarlyExpCols = (kHeadDim == 128 && !kPvFromSmem) ? 4 : -1;
   static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;

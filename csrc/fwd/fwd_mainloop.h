@@ -322,16 +322,20 @@ struct FwdMainloop {
     Tensor tOrO_rc = rowcol(tOrO);
 
     constexpr int kRows = decltype(size<0>(tSrS_rc))::value;
+    // FwdConfig::kEarlyExpCols: O rescaled after the PV wait (FA4's order), or under the QK GEMM.
+    constexpr bool kRescaleAfterPvWait = kPvFromSmem || Cfg::kEarlyExpCols >= 0;
     float scale[kRows];
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) scale[r] = 1.f;
 
-    // S_n in 16 bits as the next PV GEMM's A operand: in registers, or (kPvFromSmem) stored to
-    // this warpgroup's P tile, whose last reader, the previous PV GEMM, has been waited for. With
-    // P in shared memory, O's rescale for that GEMM (rescale_o) sits between P's stores and their
-    // fence, FA4's order (measured level with the rescale under the QK GEMM, bench/NOTES_fwd.md
-    // F2b; what drains the stores before the fence is their interleaving with the exponentials,
-    // at the PV wait below).
+    // S_n in 16 bits as the next PV GEMM's A operand and, where kRescaleAfterPvWait
+    // (rescale_o), O rescaled for that GEMM, once the previous PV GEMM has been waited for (it
+    // accumulates into O and, P in registers, reads the registers P is converted into). P in
+    // registers with kEarlyExpCols >= 0: the conversions and O's FMULs share the issue slots
+    // between the exponentials that follow the PV wait (FA4's order). P through shared memory
+    // (kPvFromSmem): stored to this warpgroup's P tile, whose last reader, the previous PV GEMM,
+    // has been waited for, with the rescale between the stores and their fence (F2b: what drains
+    // the stores before the fence is their interleaving with the exponentials, at the PV wait).
     auto make_p = [&](bool rescale_o) {
       convert_fragment(tSrS, tOrP);
       if constexpr (kPvFromSmem) {
@@ -341,12 +345,13 @@ struct FwdMainloop {
         if (rescale_o) softmax.rescale(tOrO_rc, scale);
         cutlass::arch::fence_view_async_shared();  // generic-proxy stores, read by WGMMA
         __syncwarp();
+      } else if constexpr (kRescaleAfterPvWait) {
+        if (rescale_o) softmax.rescale(tOrO_rc, scale);
       }
     };
-    // O's rescale for the next PV GEMM where P stays in registers (make_p rescales otherwise):
-    // issued under the QK GEMM.
-    auto rescale_o_unless_p_in_smem = [&]() {
-      if constexpr (!kPvFromSmem) softmax.rescale(tOrO_rc, scale);
+    // Otherwise O's rescale for the next PV GEMM is issued under the QK GEMM.
+    auto rescale_o_under_qk = [&]() {
+      if constexpr (!kRescaleAfterPvWait) softmax.rescale(tOrO_rc, scale);
     };
 
     // Ping-pong: this warpgroup issues its GEMMs only after the one before it has issued its own,
@@ -396,7 +401,7 @@ struct FwdMainloop {
       pipe_k.consumer_wait(read_k);
       NamedBarrier::sync(kPingPongThreads, my_bar);
       wgmma<true, -1>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
-      rescale_o_unless_p_in_smem();  // under the QK GEMM
+      rescale_o_under_qk();
       pipe_v.consumer_wait(read_v);
       pv_gemm(read_v.index());
       NamedBarrier::arrive(kPingPongThreads, other_bar);
@@ -407,18 +412,38 @@ struct FwdMainloop {
       if (n == kv.lo) release_q();
       hold_scores();
       if constexpr (decltype(masked)::value) mask(n);
-      softmax.step(tSrS_rc, scale);
-      // P in registers: the exponentials of S_n run while P_{n+1} V_{n+1} finishes (left to
-      // itself, ptxas put the PV wait right after the row maxima, ahead of every exponential:
-      // bench/NOTES_fwd.md, v6). P through shared memory: the wait goes first, as ptxas places it,
-      // so that P's conversions and stores interleave with the exponentials (the buffer's last
-      // reader is that PV GEMM) and have drained by the fence; held behind the exponentials
-      // instead, the stores all came at the end and the fence waited for them (NOTES_fwd, F2c:
-      // +1-8% at hdim 96, where the other two warpgroups' GEMMs cover the earlier wait).
-      if constexpr (!kPvFromSmem) hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
-      warpgroup_wait<0>();
-      warpgroup_fence_operand(tOrO);
-      if constexpr (!kPvFromSmem) warpgroup_fence_operand(tOrP);
+      if constexpr (kPvFromSmem) {
+        // P through shared memory: the wait goes first, as ptxas places it, so that P's
+        // conversions and stores interleave with the exponentials (the buffer's last reader is
+        // that PV GEMM) and have drained by the fence; held behind the exponentials instead,
+        // the stores all came at the end and the fence waited for them (NOTES_fwd, F2c: +1-8% at
+        // hdim 96, where the other two warpgroups' GEMMs cover the earlier wait).
+        softmax.step(tSrS_rc, scale);
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tOrO);
+      } else if constexpr (Cfg::kEarlyExpCols >= 0) {
+        // The row maxima and the first kEarlyExpCols columns' exponentials while P_{n+1} V_{n+1}
+        // finishes, held ahead of its wait by a store that never runs (left to itself, ptxas
+        // hoists the wait above every exponential: bench/NOTES_fwd.md, v6); the others after the
+        // wait, where the fence on S keeps them, beside O's rescale and P's conversions (make_p).
+        constexpr int kEarly = Cfg::kEarlyExpCols;
+        float mx_scaled[kRows];
+        softmax.template step_begin<kEarly>(tSrS_rc, scale, mx_scaled);
+        hold_ahead_of_wgmma_wait<2 * kEarly>(p.never_written, tSrS);  // both rows: the first 2 kEarly values
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tOrO);
+        warpgroup_fence_operand(tOrP);
+        warpgroup_fence_operand(tSrS);
+        softmax.template step_end<kEarly>(tSrS_rc, scale, mx_scaled);
+      } else {
+        // Every exponential of S_n while P_{n+1} V_{n+1} finishes (left to itself, ptxas put the
+        // PV wait right after the row maxima, ahead of every exponential: bench/NOTES_fwd.md, v6).
+        softmax.step(tSrS_rc, scale);
+        hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(tOrO);
+        warpgroup_fence_operand(tOrP);
+      }
       pipe_v.consumer_release(read_v);
       ++read_v;
       make_p(true);
@@ -452,8 +477,8 @@ struct FwdMainloop {
       for (; n >= kv.unmasked_lo; --n) step(n, cute::false_type{});
     }
 
-    // Last PV GEMM.
-    rescale_o_unless_p_in_smem();
+    // Last PV GEMM (O rescaled for it here, or by the last step's make_p).
+    rescale_o_under_qk();
     pipe_v.consumer_wait(read_v);
     NamedBarrier::sync(kPingPongThreads, my_bar);
     pv_gemm(read_v.index());

@@ -68,31 +68,72 @@ struct OnlineSoftmax {
     for (int r = 0; r < kRows; ++r) { row_max[r] = -INFINITY; row_sum[r] = 0.f; }
   }
 
+  // Row r's new maximum (over the running one and s's row), the factor that rescales what was
+  // accumulated so far (`scale`, 0 or 1 on the first tile) and the exponent offset of its
+  // scores (`mx_scaled`).
+  template <class TS>
+  CUTLASS_DEVICE void update_row_max(TS const& s, int r, float& scale, float& mx_scaled) {
+    constexpr int kCols = decltype(size<1>(s))::value;
+    static_assert(kCols % 4 == 0);
+    // Four independent max chains: shorter dependency than one serial chain.
+    float m[4] = {row_max[r], s(r, 0), s(r, 1), s(r, 2)};
+    m[0] = fmaxf(m[0], s(r, 3));
+    CUTLASS_PRAGMA_UNROLL
+    for (int c = 4; c < kCols; ++c) m[c % 4] = fmaxf(m[c % 4], s(r, c));
+    float mx = fmaxf(fmaxf(m[0], m[1]), fmaxf(m[2], m[3]));
+    mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+    mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+    // A row that has seen no key yet keeps max = -inf; use 0 as its offset so that
+    // exp2(-inf - 0) = 0 instead of exp2(-inf + inf) = NaN.
+    mx_scaled = mx == -INFINITY ? 0.f : mx * scale_log2;
+    scale = exp2_approx(row_max[r] * scale_log2 - mx_scaled);
+    row_max[r] = mx;
+  }
+
   // Turns the scores of one KV tile into unnormalized probabilities in place and returns, per row,
   // the factor that rescales what was accumulated so far (0 or 1 on the first tile).
   template <class TS>
   CUTLASS_DEVICE void step(TS& s, float (&scale)[kRows]) {
     constexpr int kCols = decltype(size<1>(s))::value;
-    static_assert(kCols % 4 == 0);
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) {
-      // Four independent max chains: shorter dependency than one serial chain.
-      float m[4] = {row_max[r], s(r, 0), s(r, 1), s(r, 2)};
-      m[0] = fmaxf(m[0], s(r, 3));
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 4; c < kCols; ++c) m[c % 4] = fmaxf(m[c % 4], s(r, c));
-      float mx = fmaxf(fmaxf(m[0], m[1]), fmaxf(m[2], m[3]));
-      mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-      mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-      // A row that has seen no key yet keeps max = -inf; use 0 as its offset so that
-      // exp2(-inf - 0) = 0 instead of exp2(-inf + inf) = NaN.
-      const float mx_scaled = mx == -INFINITY ? 0.f : mx * scale_log2;
-      scale[r] = exp2_approx(row_max[r] * scale_log2 - mx_scaled);
-      row_max[r] = mx;
+      float mx_scaled;
+      update_row_max(s, r, scale[r], mx_scaled);
       float sum[4] = {0.f, 0.f, 0.f, 0.f};
       CUTLASS_PRAGMA_UNROLL
       for (int c = 0; c < kCols; ++c) {
         s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
+        sum[c % 4] += s(r, c);
+      }
+      row_sum[r] = fmaf(row_sum[r], scale[r], (sum[0] + sum[1]) + (sum[2] + sum[3]));
+    }
+  }
+
+  // step() in two parts, so that the mainloop can wait for the previous PV GEMM between them
+  // (FwdConfig::kEarlyExpCols): step_begin takes the row maxima and the exponentials of the first
+  // kEarlyCols columns (of s's (rows, cols) view), step_end the others and the row sums. The same
+  // bits as step() (the same exponentials, summed in the same order).
+  template <int kEarlyCols, class TS>
+  CUTLASS_DEVICE void step_begin(TS& s, float (&scale)[kRows], float (&mx_scaled)[kRows]) {
+    static_assert(kEarlyCols <= decltype(size<1>(s))::value);
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) update_row_max(s, r, scale[r], mx_scaled[r]);
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < kEarlyCols; ++c) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled[r]));
+    }
+  }
+
+  template <int kEarlyCols, class TS>
+  CUTLASS_DEVICE void step_end(TS& s, float const (&scale)[kRows], float const (&mx_scaled)[kRows]) {
+    constexpr int kCols = decltype(size<1>(s))::value;
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      float sum[4] = {0.f, 0.f, 0.f, 0.f};
+      CUTLASS_PRAGMA_UNROLL
+      for (int c = 0; c < kCols; ++c) {
+        if (c >= kEarlyCols) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled[r]));
         sum[c % 4] += s(r, c);
       }
       row_sum[r] = fmaf(row_sum[r], scale[r], (sum[0] + sum[1]) + (sum[2] + sum[3]));
