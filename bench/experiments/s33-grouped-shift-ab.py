@@ -1,11 +1,15 @@
-# Device A/B (session 33): grouped shift tables (.ab/gshift.py) against shift, ascending and atomic,
+# Device A/B (session 33): grouped shift tables (s33-grouped-shift-tables.py) against shift, ascending and atomic,
 # interleaved in one process; plus a determinism and accuracy check of each variant.
 import os, sys, torch
-sys.path.insert(0, '.'); pass
+sys.path.insert(0, '.')
 from dash import ops
 from dash.fwd import attn_fwd
 from bench.common import time_interleaved, attention_flops
-import gshift
+import importlib.util
+_spec = importlib.util.spec_from_file_location(
+    "gshift", os.path.join(os.path.dirname(os.path.abspath(__file__)), "s33-grouped-shift-tables.py"))
+gshift = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gshift)
 
 VARIANT = {"v": None}
 _orig = ops._tables
