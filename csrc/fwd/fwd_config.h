@@ -65,9 +65,10 @@ struct FwdConfig {
   // of a thread's rows) before the wait and the rest after it, where O's rescale and P's
   // conversions fill the issue slots between them (FA4's order). -1: every exponential before
   // the wait (v6's hold), O rescaled under the QK GEMM and P converted after the last
-  // exponential. Measured (H100, bench/NOTES_fwd.md F8): hdim 128 with 4 columns causal +2-4%,
-  // full 2k +2-5%, full 8k/16k level (2 columns level, 8 about as 4, 16 level or slower); hdim 64
-  // (three consumer warpgroups) level with 4 columns and 2-5% slower with 8 or 16, so it keeps -1.
+  // exponential. Measured (H100 and H200, bench/NOTES_fwd.md F8): hdim 128 with 4 columns causal
+  // +2-5%, full level (0.99-1.06 over three runs); 2 columns level, 8 about as 4, 16 level or
+  // slower. hdim 64 (three consumer warpgroups) level with 4 columns and 2-7% slower with 8 or 16,
+  // so it keeps -1.
   static constexpr int kEarlyExpCols = (kHeadDim == 128 && !kPvFromSmem) ? 4 : -1;
   static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
