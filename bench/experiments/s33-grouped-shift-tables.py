@@ -17,8 +17,9 @@ def build(problem, g, W=None, stride=None):
     n = np.arange(N)
     j = n - (n // P) * P
     k = j // g
+    # group k's visits (s k + t) mod M, t = 0..M-1: windows of 0..M-1 twice, as shift's
     rows = np.arange(M, dtype=np.int32)
-    visit = np.concatenate([np.roll(rows, -(s * kk % M)) for kk in k])
+    visit = T._windows(np.concatenate([rows, rows]), M, (s * k) % M).ravel()
     rank = ctx.arrival_rank(visit, n, P)
     return T._finish("shift", "shift", ctx, n, visit, rank, P, True)
 

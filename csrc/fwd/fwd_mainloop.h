@@ -412,37 +412,37 @@ struct FwdMainloop {
       if (n == kv.lo) release_q();
       hold_scores();
       if constexpr (decltype(masked)::value) mask(n);
-      if constexpr (kPvFromSmem) {
-        // P through shared memory: the wait goes first, as ptxas places it, so that P's
-        // conversions and stores interleave with the exponentials (the buffer's last reader is
-        // that PV GEMM) and have drained by the fence; held behind the exponentials instead,
-        // the stores all came at the end and the fence waited for them (NOTES_fwd, F2c: +1-8% at
-        // hdim 96, where the other two warpgroups' GEMMs cover the earlier wait).
-        softmax.step(tSrS_rc, scale);
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(tOrO);
-      } else if constexpr (Cfg::kEarlyExpCols >= 0) {
-        // The row maxima and the first kEarlyExpCols columns' exponentials while P_{n+1} V_{n+1}
-        // finishes, held ahead of its wait by a store that never runs (left to itself, ptxas
-        // hoists the wait above every exponential: bench/NOTES_fwd.md, v6); the others after the
-        // wait, where the fence on S keeps them, beside O's rescale and P's conversions (make_p).
-        constexpr int kEarly = Cfg::kEarlyExpCols;
-        float mx_scaled[kRows];
+      // The softmax of S_n around the wait for P_{n+1} V_{n+1}, by policy (FwdConfig):
+      // - P through shared memory: all of it, then the wait, placed first as ptxas places it, so
+      //   that P's conversions and stores interleave with the exponentials (the buffer's last
+      //   reader is that PV GEMM) and have drained by the fence; held behind the exponentials
+      //   instead, the stores all came at the end and the fence waited for them (NOTES_fwd, F2c:
+      //   +1-8% at hdim 96, where the other two warpgroups' GEMMs cover the earlier wait);
+      // - kEarlyExpCols >= 0: the row maxima and that many columns' exponentials before the wait,
+      //   the others after it (the fence on S keeps them there), beside O's rescale and P's
+      //   conversions in make_p (FA4's order);
+      // - otherwise every exponential before the wait.
+      // P in registers, the exponentials before the wait are held ahead of it by a store that
+      // never runs (left to itself, ptxas hoists the wait above every exponential:
+      // bench/NOTES_fwd.md, v6).
+      constexpr bool kSplitStep = !kPvFromSmem && Cfg::kEarlyExpCols >= 0;
+      constexpr int kEarly = kSplitStep ? Cfg::kEarlyExpCols : 0;
+      float mx_scaled[kRows];
+      if constexpr (kSplitStep) {
         softmax.template step_begin<kEarly>(tSrS_rc, scale, mx_scaled);
-        hold_ahead_of_wgmma_wait<2 * kEarly>(p.never_written, tSrS);  // both rows: the first 2 kEarly values
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(tOrO);
-        warpgroup_fence_operand(tOrP);
+      } else {
+        softmax.step(tSrS_rc, scale);
+      }
+      if constexpr (!kPvFromSmem) {
+        // (both rows' first kEarly columns: the fragment's first 2 kEarly values)
+        hold_ahead_of_wgmma_wait<kSplitStep ? 2 * kEarly : decltype(size(tSrS))::value>(p.never_written, tSrS);
+      }
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(tOrO);
+      if constexpr (!kPvFromSmem) warpgroup_fence_operand(tOrP);
+      if constexpr (kSplitStep) {
         warpgroup_fence_operand(tSrS);
         softmax.template step_end<kEarly>(tSrS_rc, scale, mx_scaled);
-      } else {
-        // Every exponential of S_n while P_{n+1} V_{n+1} finishes (left to itself, ptxas put the
-        // PV wait right after the row maxima, ahead of every exponential: bench/NOTES_fwd.md, v6).
-        softmax.step(tSrS_rc, scale);
-        hold_ahead_of_wgmma_wait<decltype(size(tSrS))::value>(p.never_written, tSrS);
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(tOrO);
-        warpgroup_fence_operand(tOrP);
       }
       pipe_v.consumer_release(read_v);
       ++read_v;

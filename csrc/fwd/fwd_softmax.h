@@ -90,22 +90,29 @@ struct OnlineSoftmax {
     row_max[r] = mx;
   }
 
+  // Row r's exponentials of the columns from kFirstCol on (those before it are done), and its
+  // running sum over all of them, in column order.
+  template <int kFirstCol, class TS>
+  CUTLASS_DEVICE void exponentials_and_sum(TS& s, int r, float scale, float mx_scaled) {
+    constexpr int kCols = decltype(size<1>(s))::value;
+    float sum[4] = {0.f, 0.f, 0.f, 0.f};
+    CUTLASS_PRAGMA_UNROLL
+    for (int c = 0; c < kCols; ++c) {
+      if (c >= kFirstCol) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
+      sum[c % 4] += s(r, c);
+    }
+    row_sum[r] = fmaf(row_sum[r], scale, (sum[0] + sum[1]) + (sum[2] + sum[3]));
+  }
+
   // Turns the scores of one KV tile into unnormalized probabilities in place and returns, per row,
   // the factor that rescales what was accumulated so far (0 or 1 on the first tile).
   template <class TS>
   CUTLASS_DEVICE void step(TS& s, float (&scale)[kRows]) {
-    constexpr int kCols = decltype(size<1>(s))::value;
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) {
       float mx_scaled;
       update_row_max(s, r, scale[r], mx_scaled);
-      float sum[4] = {0.f, 0.f, 0.f, 0.f};
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < kCols; ++c) {
-        s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
-        sum[c % 4] += s(r, c);
-      }
-      row_sum[r] = fmaf(row_sum[r], scale[r], (sum[0] + sum[1]) + (sum[2] + sum[3]));
+      exponentials_and_sum<0>(s, r, scale[r], mx_scaled);
     }
   }
 
@@ -127,17 +134,8 @@ struct OnlineSoftmax {
 
   template <int kEarlyCols, class TS>
   CUTLASS_DEVICE void step_end(TS& s, float const (&scale)[kRows], float const (&mx_scaled)[kRows]) {
-    constexpr int kCols = decltype(size<1>(s))::value;
     CUTLASS_PRAGMA_UNROLL
-    for (int r = 0; r < kRows; ++r) {
-      float sum[4] = {0.f, 0.f, 0.f, 0.f};
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < kCols; ++c) {
-        if (c >= kEarlyCols) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled[r]));
-        sum[c % 4] += s(r, c);
-      }
-      row_sum[r] = fmaf(row_sum[r], scale[r], (sum[0] + sum[1]) + (sum[2] + sum[3]));
-    }
+    for (int r = 0; r < kRows; ++r) exponentials_and_sum<kEarlyCols>(s, r, scale[r], mx_scaled[r]);
   }
 
   template <class TO>
