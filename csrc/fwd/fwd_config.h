@@ -67,9 +67,10 @@ struct FwdConfig {
   // the wait (v6's hold), O rescaled under the QK GEMM and P converted after the last
   // exponential. Measured (H100 and H200, bench/NOTES_fwd.md F8): hdim 128 with 4 columns causal
   // +2-5%, full level (0.99-1.06 over three runs); 2 columns level, 8 about as 4, 16 level or
-  // slower. hdim 64 (three consumer warpgroups) level with 4 columns and 2-7% slower with 8 or 16,
-  // so it keeps -1.
-  static constexpr int kEarlyExpCols = (kHeadDim == 128 && !kPvFromSmem) ? 4 : -1;
+  // slower. hdim 64 (three consumer warpgroups): 4 columns level in session 33, +0.6-2.1% on all
+  // six cells once the row sums lost their 0.f + x FADDs (F9, session 34); 6 columns level, 8
+  // or 16 2-7% slower.
+  static constexpr int kEarlyExpCols = (kHeadDim == 128 || kHeadDim == 64) && !kPvFromSmem ? 4 : -1;
   static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;

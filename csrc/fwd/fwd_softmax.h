@@ -95,11 +95,15 @@ struct OnlineSoftmax {
   template <int kFirstCol, class TS>
   CUTLASS_DEVICE void exponentials_and_sum(TS& s, int r, float scale, float mx_scaled) {
     constexpr int kCols = decltype(size<1>(s))::value;
-    float sum[4] = {0.f, 0.f, 0.f, 0.f};
+    static_assert(kCols >= 4);
+    float sum[4];
     CUTLASS_PRAGMA_UNROLL
     for (int c = 0; c < kCols; ++c) {
       if (c >= kFirstCol) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
-      sum[c % 4] += s(r, c);
+      // Each partial sum starts at its first column rather than at 0.f: the same bits (an
+      // exponential is never -0, the one value for which 0.f + x differs from x), and no FADDs
+      // ptxas must keep for that case.
+      sum[c % 4] = c < 4 ? s(r, c) : sum[c % 4] + s(r, c);
     }
     row_sum[r] = fmaf(row_sum[r], scale, (sum[0] + sum[1]) + (sum[2] + sum[3]));
   }
