@@ -19,8 +19,9 @@
 // the same, so a static stride balances them (tiles blockIdx.x, + gridDim.x, ...).
 // kDynamicTiles (causal): tiles differ in length (the last query tiles see the most keys), so a
 // CTA claims its next tile from a counter in global memory when it has issued the loads of its
-// current one: tiles are taken in their numbering (longest first within a head) by whichever CTA
-// is free, as the hardware's CTA dispatch balanced one tile per CTA before (bench/NOTES_fwd.md v5).
+// current one: tiles are taken in their numbering (longest first within a section of heads,
+// fwd_kernel.h) by whichever CTA is free, as the hardware's CTA dispatch balanced one tile per CTA
+// before (bench/NOTES_fwd.md v5, F10).
 //
 // kVarlen: packed variable-length batches (cu_seqlens, fwd_varlen.h). A compile-time policy, so
 // that the fixed-length instances stay as they are. Tiles are those of the fixed-length kernel

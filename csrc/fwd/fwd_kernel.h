@@ -7,12 +7,16 @@
 //                kConsumerRegs; each owns 64 query rows, runs the mainloop (WGMMA + online
 //                softmax, the warpgroups taking turns to issue their GEMMs), then the epilogue.
 //
-// Tiles are numbered query tile fastest, then head, then batch: CTAs that run at the same time
-// share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles blockIdx.x,
-// blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles, varlen) or, with kPersistent, one
-// CTA per SM. Causal grids number the last query tiles first (the longest: they see the most
-// keys), and their persistent CTAs claim tiles in that order from a counter (kDynamicTiles), so
-// the short ones fill the tail of the launch.
+// Full masks number tiles query tile fastest, then head, then batch: CTAs that run at the same
+// time share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles
+// blockIdx.x, blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles, varlen) or, with
+// kPersistent, one CTA per SM. Causal grids (kDynamicTiles: persistent CTAs claim tiles from a
+// counter) number them longest first within sections of heads whose K/V fit in L2 together
+// (Params::section, fwd_launch.h): the section's last query tiles (they see the most keys) of all
+// its heads, then the tiles one shorter, and so on. The longest tiles then start first and the
+// shortest fill the tail of the launch, where the order per head left long tiles of the last
+// heads to start late (the d64 causal 8k forward's slowest SM ran 5% past the average, FA4's 1%:
+// bench/NOTES_fwd.md F10).
 //
 // Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
 // cu_seqlens by varlen_tiles::tile_at; the tiles of a sequence are those of a fixed-length call of
@@ -50,6 +54,7 @@ struct FwdKernel {
     typename Epilogue::Params epilogue;
     int seqlen_q, seqlen_k, heads, group;  // group = heads / heads_kv
     int num_m_blocks, num_tiles;
+    int pairs, section;  // kDynamicTiles: batch * heads, and (batch, head) pairs per section of the causal order
     // The score policy's scales (common/score.h): softmax_scale here is its exp_scale, the LSE's
     // factor (softcap when capped).
     float softmax_scale, scale_log2;
@@ -86,9 +91,20 @@ struct FwdKernel {
       return get_packed_tile(p, t);
     } else {
       Tile tile;
-      const int m = t % p.num_m_blocks;
-      const int hb = t / p.num_m_blocks;
-      tile.m_block = Cfg::kCausal ? p.num_m_blocks - 1 - m : m;
+      int m, hb;
+      if constexpr (Cfg::kDynamicTiles) {
+        // Section s holds the (batch, head) pairs [s * section, ...) (the last one fewer, if
+        // they do not divide evenly), its tiles numbered longest first, pair fastest.
+        const int section_tiles = p.section * p.num_m_blocks;
+        const int s = t / section_tiles, r = t % section_tiles;
+        const int width = min(p.section, p.pairs - s * p.section);
+        m = p.num_m_blocks - 1 - r / width;
+        hb = s * p.section + r % width;
+      } else {
+        m = t % p.num_m_blocks;  // full masks: every tile is as long (kCausal implies kDynamicTiles here)
+        hb = t / p.num_m_blocks;
+      }
+      tile.m_block = m;
       tile.head = hb % p.heads;
       tile.batch = hb / p.heads;
       set_kv_range(tile, p.band, p.seqlen_q, p.seqlen_k);

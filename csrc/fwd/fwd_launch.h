@@ -57,6 +57,15 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   }
   DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
   kp.num_tiles = int(num_tiles);
+  // The causal order's sections (fwd_kernel.h): as many (batch, head) pairs as have K and V fit in
+  // 40 MiB of the L2 together (a power of two of K/V heads, times the query heads sharing one), so
+  // that the CTAs running at one time, spread over a section's heads, read their keys from L2.
+  kp.pairs = p.heads * p.batch;
+  const int64_t kv_head_bytes = int64_t(p.seqlen_k) * 2 * kHeadDim * int64_t(sizeof(Element));
+  const int64_t kv_heads_in_l2 = std::max<int64_t>(1, (int64_t(40) << 20) / std::max<int64_t>(kv_head_bytes, 1));
+  int kv_heads = 1;
+  while (int64_t(kv_heads) * 2 <= kv_heads_in_l2) kv_heads *= 2;
+  kp.section = std::max(1, std::min(kp.pairs, kv_heads * kp.group));
   DASH_REQUIRE(kSoftcap == p.softcapped(), "the forward kernel instance does not match the call's softcap");
   const ScoreScales scales = score_scales(p.softmax_scale, p.softcap);
   kp.softmax_scale = scales.exp_scale;
