@@ -23,7 +23,9 @@ PEER_GRID = ([(64, m, s, 32, 32) for m in ("full", "causal") for s in (2048, 819
 def cell_name(hdim, causal, seqlen, heads, heads_kv):
     """A peer-grid row's name in the printed tables, e.g. "d128 gqa32/8 causal 8k"."""
     gqa = f" gqa{heads}/{heads_kv}" if heads != heads_kv else ""
-    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {seqlen // 1024}k"
+    # Whole multiples of 1024 as "8k"; other lengths as they are ("512", "1500"), not "0k".
+    length = f"{seqlen // 1024}k" if seqlen % 1024 == 0 else str(seqlen)
+    return f"d{hdim}{gqa} {'causal' if causal else 'full'} {length}"
 
 
 def parse_cell(cell):
