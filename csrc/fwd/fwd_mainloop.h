@@ -426,8 +426,8 @@ struct FwdMainloop {
       // never runs (left to itself, ptxas hoists the wait above every exponential:
       // bench/NOTES_fwd.md, v6).
       constexpr bool kSplitStep = !kPvFromSmem && Cfg::kEarlyExpCols >= 0;
-      constexpr int kEarly = kSplitStep ? Cfg::kEarlyExpCols : 0;
-      float mx_scaled[kRows];
+      [[maybe_unused]] constexpr int kEarly = kSplitStep ? Cfg::kEarlyExpCols : 0;
+      [[maybe_unused]] float mx_scaled[kRows];  // read only by the split step (kSplitStep)
       if constexpr (kSplitStep) {
         softmax.template step_begin<kEarly>(tSrS_rc, scale, mx_scaled);
       } else {
