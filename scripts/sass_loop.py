@@ -1,42 +1,72 @@
-"""The steady-state loop of a kernel's SASS as opcode runs (op:count, in issue order): the
-innermost backward-branch loop holding at least 60 MUFU.EX2 (a forward or backward step).
+"""A kernel's steady-state step as opcode runs (op:count, in issue order): the shortest loop of its
+SASS (a backward branch and the instructions it jumps over) that holds at least --min-mufu
+MUFU.EX2, i.e. one forward or backward step. How bench/NOTES_fwd.md compares dash's step with
+FA4's (FA4's cubin: DEVELOPERS.md).
 
-    cuobjdump -sass fwd_hdim64_bf16.o > f.sass   # one kernel's function only, or the first found
-    python scripts/sass_loop.py f.sass [--list]  # --list: every instruction of the loop as well
-
-How bench/NOTES_fwd.md compares dash's step with FA4's (its cubin, DEVELOPERS.md).
+    cuobjdump -sass fwd_hdim64_bf16.o > f.sass      # keep one kernel's function in the file
+    python scripts/sass_loop.py f.sass [--list]     # --list: every instruction of the loop too
 """
-import re,sys
-def parse(path):
-    ins=[]
+from __future__ import annotations
+
+import argparse
+import re
+
+# Opcodes kept whole in the runs (their shapes and modifiers matter); the rest lose their modifiers.
+KEEP_MODIFIERS = ("HGMMA", "SYNCS", "BAR", "WARPGROUP")
+
+
+def instructions(path):
+    """(address, instruction text) of every SASS line of a cuobjdump listing."""
+    out = []
     for line in open(path):
-        m=re.match(r'\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;',line)
-        if m: ins.append((int(m.group(1),16),m.group(2).strip()))
-    return ins
-def loops(ins):
-    out=[]
-    for i,(a,t) in enumerate(ins):
-        m=re.search(r'BRA (0x[0-9a-f]+)',t)
+        m = re.match(r"\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;", line)
         if m:
-            tgt=int(m.group(1),16)
-            if tgt<a:
-                body=[x for x in ins if tgt<=x[0]<=a]
-                out.append(body)
+            out.append((int(m.group(1), 16), m.group(2).strip()))
     return out
-def runs(body):
-    ops=[]
-    for a,t in body:
-        m=re.match(r'(@!?U?P\w+\s+)?([A-Z0-9_.]+)',t); op=m.group(2)
-        if not (op.startswith(('HGMMA','SYNCS','BAR','WARPGROUP'))): op=op.split('.')[0]
-        if m.group(1): op='@'+op
-        if ops and ops[-1][0]==op: ops[-1][1]+=1
-        else: ops.append([op,1])
-    return ' '.join(f"{o}:{c}" for o,c in ops)
-ins=parse(sys.argv[1])
-ls=[b for b in loops(ins) if sum('MUFU.EX2' in t for a,t in b)>=60]
-ls.sort(key=len)
-b=ls[0]
-print(len(b),"instructions,", sum('MUFU.EX2' in t for a,t in b),"MUFU")
-print(runs(b))
-if len(sys.argv)>2:
-    for a,t in b: print(hex(a),t)
+
+
+def loops(ins):
+    """The body of every backward branch: the instructions from its target to itself."""
+    bodies = []
+    for address, text in ins:
+        m = re.search(r"BRA (0x[0-9a-f]+)", text)
+        if m and int(m.group(1), 16) < address:
+            target = int(m.group(1), 16)
+            bodies.append([x for x in ins if target <= x[0] <= address])
+    return bodies
+
+
+def opcode_runs(body):
+    runs = []
+    for _, text in body:
+        m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_.]+)", text)
+        op = m.group(2) if m.group(2).startswith(KEEP_MODIFIERS) else m.group(2).split(".")[0]
+        if m.group(1):
+            op = "@" + op  # predicated
+        if runs and runs[-1][0] == op:
+            runs[-1][1] += 1
+        else:
+            runs.append([op, 1])
+    return " ".join(f"{op}:{count}" for op, count in runs)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("sass")
+    ap.add_argument("--min-mufu", type=int, default=60, help="MUFU.EX2 a step holds at least")
+    ap.add_argument("--list", action="store_true", help="print the loop's instructions as well")
+    args = ap.parse_args()
+    mufus = lambda body: sum("MUFU.EX2" in text for _, text in body)  # noqa: E731
+    steps = [b for b in loops(instructions(args.sass)) if mufus(b) >= args.min_mufu]
+    if not steps:
+        raise SystemExit(f"no loop with {args.min_mufu} MUFU.EX2 in {args.sass}")
+    step = min(steps, key=len)
+    print(len(step), "instructions,", mufus(step), "MUFU")
+    print(opcode_runs(step))
+    if args.list:
+        for address, text in step:
+            print(hex(address), text)
+
+
+if __name__ == "__main__":
+    main()
