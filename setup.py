@@ -128,6 +128,69 @@ def source_digest(family):
     return h.hexdigest()
 
 
+def compile_objects(nvcc, jobs):
+    """Compile every CUDA source of the selected families and head dims into build/objcache
+    (reusing the objects whose key matches) and return their paths in source order. Needs no
+    torch and no GPU: scripts/prebuild_objects.py calls it to fill the cache on a CPU machine."""
+    cache = ROOT / "build" / "objcache"
+    cache.mkdir(parents=True, exist_ok=True)
+    flags = nvcc_flags()
+    cu_sources = family_sources("*.cu")
+    # A source's own folder of csrc/ (a family, or csrc/testing), None for csrc/ itself.
+    folder_of = {src: (src.parent.name if src.parent != CSRC else None) for src in cu_sources}
+    digests = {f: source_digest(f) for f in set(folder_of.values())}
+    # The cache key must not depend on where the checkout lives or where nvcc is installed,
+    # so that objects compiled on one machine are reused on another with the same nvcc.
+    nvcc_version = subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout
+    # (-Xptxas=-v only adds a report: it does not change the object.)
+    portable_flags = [f.replace(str(ROOT), "<root>") for f in flags if f != "-Xptxas=-v"]
+
+    def compile_one(src):
+        key = hashlib.sha256("\0".join([digests[folder_of[src]], nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
+        obj = cache / f"{src.stem}-{key}.o"
+        if obj.exists():
+            return obj, "cached"
+        tmp = obj.with_suffix(".o.tmp")
+        cmd = [nvcc, *flags, "-c", str(src), "-o", str(tmp)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"nvcc failed on {src.relative_to(ROOT)}:\n{' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
+        if os.environ.get("DASH_PTXAS_VERBOSE") or "warning" in proc.stderr:
+            print(f"[{src.relative_to(ROOT)}]\n{proc.stdout}{proc.stderr}", file=sys.stderr)
+        spill_stores = [int(n) for n in re.findall(r"(\d+) bytes spill stores", proc.stderr or "")]
+        if spill_stores and max(spill_stores) > SPILL_BUDGET_BYTES and not os.environ.get("DASH_ALLOW_SPILLS"):
+            # Spills put live values in local memory: a silent slowdown. DASH_ALLOW_SPILLS=1
+            # lets a developer build anyway while tuning.
+            raise RuntimeError(f"register spills over {SPILL_BUDGET_BYTES} bytes in "
+                               f"{src.relative_to(ROOT)}:\n{proc.stderr}")
+        stack_frames = [int(n) for n in re.findall(r"(\d+) bytes stack frame", proc.stderr or "")]
+        if stack_frames and max(stack_frames) > STACK_BUDGET_BYTES and not os.environ.get("DASH_ALLOW_SPILLS"):
+            raise RuntimeError(f"a stack frame over {STACK_BUDGET_BYTES} bytes in {src.relative_to(ROOT)} "
+                               f"(fragments in local memory):\n{proc.stderr}")
+        if "C7512" in proc.stderr and not os.environ.get("DASH_ALLOW_SPILLS"):
+            # ptxas ran out of registers around an asynchronous WGMMA and serialized all of
+            # the kernel's WGMMAs: correct, and several times slower.
+            raise RuntimeError(f"ptxas serialized the WGMMAs (C7512) in {src.relative_to(ROOT)}:\n{proc.stderr}")
+        tmp.rename(obj)
+        return obj, "compiled"
+
+    print(f"dash: compiling {len(cu_sources)} CUDA sources with {jobs} jobs "
+          f"for {', '.join('sm_' + a for a in cuda_archs())} (a few minutes per source and core)",
+          file=sys.stderr, flush=True)
+    # One line per source as it finishes, so that a long build shows its progress (with
+    # `pip install -v`; plain pip shows only "still running").
+    start = time.monotonic()
+    results = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(compile_one, src): src for src in cu_sources}
+        for done, future in enumerate(as_completed(futures), 1):
+            src = futures[future]
+            results[src] = future.result()
+            print(f"dash: [{done}/{len(cu_sources)}] {results[src][1]:8s} {src.relative_to(ROOT)} "
+                  f"({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+    return [results[src][0] for src in cu_sources]
+
+
 class BuildExt(build_ext):
     def build_extension(self, ext):
         cuda_home = find_cuda_home()
@@ -136,66 +199,8 @@ class BuildExt(build_ext):
                   "its CUDA kernels; kernel calls will raise. Install the CUDA toolkit >= 12.3 and "
                   "reinstall to build them. ***\n", file=sys.stderr)
             return
-        nvcc = str(cuda_home / "bin" / "nvcc")
-        cache = ROOT / "build" / "objcache"
-        cache.mkdir(parents=True, exist_ok=True)
-        flags = nvcc_flags()
-        cu_sources = family_sources("*.cu")
-        # A source's own folder of csrc/ (a family, or csrc/testing), None for csrc/ itself.
-        folder_of = {src: (src.parent.name if src.parent != CSRC else None) for src in cu_sources}
-        digests = {f: source_digest(f) for f in set(folder_of.values())}
-        # The cache key must not depend on where the checkout lives or where nvcc is installed,
-        # so that objects compiled on one machine are reused on another with the same nvcc.
-        nvcc_version = subprocess.run([nvcc, "--version"], capture_output=True, text=True).stdout
-        # (-Xptxas=-v only adds a report: it does not change the object.)
-        portable_flags = [f.replace(str(ROOT), "<root>") for f in flags if f != "-Xptxas=-v"]
-
-        def compile_one(src):
-            key = hashlib.sha256("\0".join([digests[folder_of[src]], nvcc_version, *portable_flags, src.read_text()]).encode()).hexdigest()[:24]
-            obj = cache / f"{src.stem}-{key}.o"
-            if obj.exists():
-                return obj, "cached"
-            tmp = obj.with_suffix(".o.tmp")
-            cmd = [nvcc, *flags, "-c", str(src), "-o", str(tmp)]
-            proc = subprocess.run(cmd, capture_output=True, text=True)
-            if proc.returncode != 0:
-                raise RuntimeError(f"nvcc failed on {src.relative_to(ROOT)}:\n{' '.join(cmd)}\n{proc.stdout}{proc.stderr}")
-            if os.environ.get("DASH_PTXAS_VERBOSE") or "warning" in proc.stderr:
-                print(f"[{src.relative_to(ROOT)}]\n{proc.stdout}{proc.stderr}", file=sys.stderr)
-            spill_stores = [int(n) for n in re.findall(r"(\d+) bytes spill stores", proc.stderr or "")]
-            if spill_stores and max(spill_stores) > SPILL_BUDGET_BYTES and not os.environ.get("DASH_ALLOW_SPILLS"):
-                # Spills put live values in local memory: a silent slowdown. DASH_ALLOW_SPILLS=1
-                # lets a developer build anyway while tuning.
-                raise RuntimeError(f"register spills over {SPILL_BUDGET_BYTES} bytes in "
-                                   f"{src.relative_to(ROOT)}:\n{proc.stderr}")
-            stack_frames = [int(n) for n in re.findall(r"(\d+) bytes stack frame", proc.stderr or "")]
-            if stack_frames and max(stack_frames) > STACK_BUDGET_BYTES and not os.environ.get("DASH_ALLOW_SPILLS"):
-                raise RuntimeError(f"a stack frame over {STACK_BUDGET_BYTES} bytes in {src.relative_to(ROOT)} "
-                                   f"(fragments in local memory):\n{proc.stderr}")
-            if "C7512" in proc.stderr and not os.environ.get("DASH_ALLOW_SPILLS"):
-                # ptxas ran out of registers around an asynchronous WGMMA and serialized all of
-                # the kernel's WGMMAs: correct, and several times slower.
-                raise RuntimeError(f"ptxas serialized the WGMMAs (C7512) in {src.relative_to(ROOT)}:\n{proc.stderr}")
-            tmp.rename(obj)
-            return obj, "compiled"
-
-        jobs = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
-        print(f"dash: compiling {len(cu_sources)} CUDA sources with {jobs} jobs "
-              f"for {', '.join('sm_' + a for a in cuda_archs())} (a few minutes per source and core)",
-              file=sys.stderr, flush=True)
-        # One line per source as it finishes, so that a long build shows its progress (with
-        # `pip install -v`; plain pip shows only "still running").
-        start = time.monotonic()
-        results = {}
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {pool.submit(compile_one, src): src for src in cu_sources}
-            for done, future in enumerate(as_completed(futures), 1):
-                src = futures[future]
-                results[src] = future.result()
-                print(f"dash: [{done}/{len(cu_sources)}] {results[src][1]:8s} {src.relative_to(ROOT)} "
-                      f"({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
-        results = [results[src] for src in cu_sources]
-        ext.extra_objects = [str(o) for o, _ in results]
+        objects = compile_objects(str(cuda_home / "bin" / "nvcc"), int(os.environ.get("MAX_JOBS", os.cpu_count() or 1)))
+        ext.extra_objects = [str(o) for o in objects]
         # setuptools relinks only when a source listed on the Extension is newer than the built
         # module; a changed kernel object (or a cached one swapped back in) would not count, so
         # the linked object set is recorded and any change forces the link.

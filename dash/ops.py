@@ -149,24 +149,38 @@ def l2_group(problem) -> int:
 
 def launch_fold(tables: BwdTables, problem):
     """(launch_wave, launch_group) of the main kernel's launch order across (batch, k/v head)
-    instances (csrc/bwd/bwd_grid.h, dash.schedule.grid): the tables' wave, one group (0).
+    instances (csrc/bwd/bwd_grid.h, dash.schedule.grid).
+
+    ascending, descending and spt (CTAs that never wait on a later launch index, so any order is
+    live): FA4's deterministic order, wave 1 within groups of l2_group instances, i.e. the KV
+    tiles of a group of heads whose Q, dO and dQ accumulator fit in L2 interleaved, head fastest.
+    A head's co-resident CTAs are then about SMs / G of its KV tiles rather than all of them, which
+    shortens ascending's and descending's staircase of turns at full masks. Measured against the
+    instance-major order (scripts/fold_ab.py, bench/NOTES.md "Session 35"): ascending at d64 full
+    16k +2% (the schedule auto runs there), at d64 full 8k +12%, causal ascending and descending
+    +30-80%, spt level; no cell slower. shift and shift_causal keep their tables' waves in one
+    group (grouping them measured level or, where a head's waves then start back to back,
+    0.7x at d128 full 16k).
 
     A developer's knob for measuring other orders (scripts/fold_ab.py, bench/NOTES.md "Launch
     groups"): DASH_LAUNCH_FOLD="W:G", W "tables" or a wave (taken only by ascending, descending
     and spt, whose CTAs never wait on a later launch index: shift's waves must stay whole) and G
-    "all", "l2" (l2_group) or a number of instances. Either way the bits are the same: the
-    launch order sets when CTAs start, never the order of the dQ additions."""
-    wave, group = tables.launch_wave, 0
+    "all", "l2" (l2_group) or a number of instances; "base" as W:G is the order above. Either way
+    the bits are the same: the launch order sets when CTAs start, never the order of the dQ
+    additions."""
+    unordered = tables.name in ("ascending", "descending", "spt")
+    wave, group = (1, l2_group(problem)) if unordered else (tables.launch_wave, 0)
     spec = os.environ.get("DASH_LAUNCH_FOLD")
-    if spec:
+    if spec and spec != "base":
         try:
             w, g = spec.split(":")
-            if w != "tables" and tables.name in ("ascending", "descending", "spt"):
+            wave = tables.launch_wave
+            if w != "tables" and unordered:
                 wave = max(1, min(int(w), len(tables.launch_order)))
             group = 0 if g == "all" else (l2_group(problem) if g == "l2" else max(1, int(g)))
         except ValueError:
-            raise ValueError(f'DASH_LAUNCH_FOLD must be "W:G" (W "tables" or an int, G "all", "l2" or an int), '
-                             f"got {spec!r}") from None
+            raise ValueError(f'DASH_LAUNCH_FOLD must be "base" or "W:G" (W "tables" or an int, G "all", "l2" or an '
+                             f"int), got {spec!r}") from None
     return wave, group
 
 

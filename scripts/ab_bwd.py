@@ -57,7 +57,10 @@ def main():
     ap.add_argument("--only", default="", help="time only the cells whose name contains this (e.g. 'd64 ')")
     ap.add_argument("--fwd", action="store_true", help="time the forward (column 'fwd') instead")
     ap.add_argument("--hdims", type=int, nargs="+", default=[],
-                    help="instead of the peer grid: these head dims at 16 heads, full and causal, 2k/8k/16k")
+                    help="instead of the peer grid: these head dims, full and causal (--seqlens, --heads)")
+    ap.add_argument("--seqlens", type=int, nargs="+", default=[2048, 8192, 16384],
+                    help="with --hdims: these lengths, batch 16384 // seqlen")
+    ap.add_argument("--heads", type=int, default=16, help="with --hdims: this many heads")
     args = ap.parse_args()
     if args.compare:
         return compare(args.compare)
@@ -70,7 +73,7 @@ def main():
     from bench.fwd import closures as fwd_closures
     from dash.ops import _problem, resolve_schedule
 
-    cells = ([(h, m, s, 16, 16) for h in args.hdims for m in ("full", "causal") for s in (2048, 8192, 16384)]
+    cells = ([(h, m, s, args.heads, args.heads) for h in args.hdims for m in ("full", "causal") for s in args.seqlens]
              if args.hdims else PEER_GRID)
     for hdim, mask, seqlen, heads, heads_kv in cells:
         if args.only not in cell_name(hdim, mask == "causal", seqlen, heads, heads_kv):

@@ -293,9 +293,9 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     device's decode (csrc/bwd/bwd_grid.h) is dash.schedule.grid's, wave by wave across the
     batch x heads_kv instances (GQA here, so that a fold over the q-heads would show). Its dQ
     adds take their ranks' turns, and the gradients match the reference."""
-    from dash.ops import _problem, attn_bwd, schedule_tables
+    from dash.ops import _problem, attn_bwd, launch_fold, schedule_tables
     from dash.schedule import build_tables
-    from dash.schedule.grid import launch_position
+    from dash.schedule.grid import grouped_launch_position
 
     batch, heads, heads_kv = 2, 6, 3
     q, k, v, dout = make_inputs(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, torch.bfloat16, seed=9)
@@ -310,8 +310,13 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     trace = torch.full((batch, heads, tables.visit_m.numel()), -7, dtype=torch.int32, device="cuda")
     dq, dk, dv = attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=schedule, positions=positions,
                           trace=trace)
-    # positions[b, h, n] of instance h + heads_kv * b, whose KV tile n runs at launch index launch_pos[n]
-    want = launch_position(model.launch_pos[None, :], np.arange(instances)[:, None], N, W, instances)
+    # positions[b, h, n] of instance h + heads_kv * b, whose KV tile n runs at launch index launch_pos[n],
+    # in the kernel's fold (dash.ops.launch_fold: the tables' waves for shift, FA4's order otherwise)
+    fold_wave, fold_group = launch_fold(tables, _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads,
+                                                         heads_kv, q.device, q.dtype, 0))
+    assert (fold_wave, fold_group) == ((W, 0) if schedule.startswith("shift") else (1, fold_group))
+    want = grouped_launch_position(model.launch_pos[None, :], np.arange(instances)[:, None], N, fold_wave,
+                                   instances, fold_group or instances)
     got = positions.cpu().view(instances, N).numpy()
     assert np.array_equal(got, want), f"launch positions differ from the fold at {np.argwhere(got != want)[:5]}"
     visit_n = np.repeat(np.arange(N), np.diff(model.visit_offsets))
@@ -363,7 +368,8 @@ def test_a_bad_launch_wave_is_refused(monkeypatch):
     for bad in (0, 3):   # N = 2 KV tiles
         monkeypatch.setattr(ops, "_tables_cached", lambda *args, bad=bad: real(*args)._replace(launch_wave=bad))
         with pytest.raises(ValueError, match="launch_wave"):
-            run_bwd(q, k, v, dout, False, schedule="ascending")
+            # (shift runs its tables' wave; ascending, descending and spt run wave 1: launch_fold)
+            run_bwd(q, k, v, dout, False, schedule="shift")
 
 
 def test_a_wave_larger_than_the_gpu_is_refused(monkeypatch):

@@ -1,0 +1,56 @@
+"""Fill build/objcache on a machine without a GPU or torch: the kernel objects that
+`python setup.py build_ext` would compile, under the same content keys, so that a device build
+of the same tree (scripts/gpu.sh, after `.oc/objcache.tgz` is unpacked) compiles nothing.
+
+    DASH_HEAD_DIMS=64,128 python scripts/prebuild_objects.py -j 2            # a narrowed build's objects
+    python scripts/prebuild_objects.py -j 2 --pack .oc/objcache.tgz          # every object, then pack the cache
+
+The environment variables of setup.py apply (DASH_HEAD_DIMS, DASH_FAMILIES, DASH_CUDA_ARCHS).
+--pack keeps, per source, only the newest object in the archive (the cache keeps every version).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def setup_module():
+    """setup.py as a module, its setup() call made a no-op."""
+    import setuptools
+    setuptools.setup = lambda **kwargs: None
+    spec = importlib.util.spec_from_file_location("dash_setup", ROOT / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pack(objects: list[Path], archive: Path) -> None:
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(archive, "w:gz") as tar:
+        for obj in objects:
+            tar.add(obj, arcname=f"objcache/{obj.name}")
+    print(f"{archive}: {len(objects)} objects, {archive.stat().st_size / 2**20:.1f} MiB")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--pack", type=Path, help="write the objects of this tree to this .tgz")
+    args = ap.parse_args()
+    setup = setup_module()
+    cuda_home = setup.find_cuda_home()
+    if cuda_home is None:
+        sys.exit("nvcc not found (set CUDA_HOME)")
+    objects = setup.compile_objects(str(cuda_home / "bin" / "nvcc"), args.jobs)
+    if args.pack:
+        pack(objects, args.pack)
+
+
+if __name__ == "__main__":
+    main()
