@@ -13,7 +13,6 @@ exit status is non-zero if any source fails to compile.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import subprocess
@@ -27,14 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def setup_module():
-    """setup.py as a module (its setup() call made a no-op), for nvcc_flags()."""
-    import setuptools
-    setuptools.setup = lambda **kwargs: None
+    """setup.py as a module (prebuild_objects.setup_module), for nvcc_flags() of every head dim."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from prebuild_objects import setup_module as load_setup
+
     os.environ.pop("DASH_HEAD_DIMS", None)  # every head dim's dispatch
-    spec = importlib.util.spec_from_file_location("dash_setup", ROOT / "setup.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_setup()
 
 
 def sources(variants: bool) -> list[Path]:

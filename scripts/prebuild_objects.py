@@ -6,7 +6,8 @@ of the same tree (scripts/gpu.sh, after `.oc/objcache.tgz` is unpacked) compiles
     python scripts/prebuild_objects.py -j 2 --pack .oc/objcache.tgz          # every object, then pack the cache
 
 The environment variables of setup.py apply (DASH_HEAD_DIMS, DASH_FAMILIES, DASH_CUDA_ARCHS).
---pack keeps, per source, only the newest object in the archive (the cache keeps every version).
+--pack archives this tree's objects only, one per source (build/objcache keeps every version it
+has compiled).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def setup_module():
-    """setup.py as a module, its setup() call made a no-op."""
+    """setup.py as a module, its setup() call made a no-op (also scripts/compile_policies.py's)."""
     import setuptools
     setuptools.setup = lambda **kwargs: None
     spec = importlib.util.spec_from_file_location("dash_setup", ROOT / "setup.py")
