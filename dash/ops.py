@@ -68,6 +68,7 @@ class BwdTables(NamedTuple):
     rank: torch.Tensor
     wave_size: int      # co-resident CTAs the schedule relies on (<= dash.schedule.WAVE_LIMIT)
     launch_wave: int    # the launch order's waves across (batch, k/v head) instances (ScheduleTables.launch_wave)
+    num_contrib: torch.Tensor | None = None  # [M]: Q tile m's contributors (the main kernel's dQ conversion)
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin,
@@ -106,7 +107,7 @@ def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
     t = build_tables(problem, schedule)  # the shape's wave: never a device-dependent one
     arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
     return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), launch_wave=t.launch_wave,
-                     **arrays)
+                     num_contrib=torch.from_numpy(t.num_contrib.astype("int32")).to(device), **arrays)
 
 
 L2_BYTES = 50 * 1024 * 1024  # what the launch groups size their heads' working set to (H100: 50 MB)
@@ -182,6 +183,35 @@ def launch_fold(tables: BwdTables, problem):
             raise ValueError(f'DASH_LAUNCH_FOLD must be "base" or "W:G" (W "tables" or an int, G "all", "l2" or an '
                              f"int), got {spec!r}") from None
     return wave, group
+
+
+# dQ tiles per CTA of the main kernel's own postprocess (BwdParams.post_tiles) on banded masks
+# (causal, sliding windows), where the main kernel's tail is longest. Measured (H100,
+# scripts/post_ab.py, bench/NOTES.md "Session 36"): hdim 128 causal 2k / 8k +2-3%, hdim 64 causal
+# level (0.995-1.011), full masks level or slower (hdim 64 full 2k 0.96-0.98: shift's heads all
+# finish at the end, where one conversion CTA per SM is slower than the postprocess kernel).
+POST_TILES_BANDED = 4
+
+
+def post_tiles(deterministic: bool, tables: BwdTables, banded: bool) -> int:
+    """dQ tiles per CTA of the main kernel's own postprocess (BwdParams.post_tiles; 0: the
+    postprocess kernel runs after the main kernel): POST_TILES_BANDED on banded masks, 0 on the
+    full mask. Deterministic fixed-length calls only: their counters tell when a tile's sum is
+    complete (the atomic path's adds are not counted). The bits are the same either way.
+    DASH_POST_TILES overrides it, for measuring (0 = off; the kernel caps it at what its shared
+    memory holds)."""
+    if not deterministic or tables.num_contrib is None:
+        return 0
+    spec = os.environ.get("DASH_POST_TILES")
+    if spec is None:
+        return POST_TILES_BANDED if banded else 0
+    try:
+        n = int(spec)
+    except ValueError:
+        raise ValueError(f"DASH_POST_TILES must be an integer >= 0, got {spec!r}") from None
+    if n < 0:
+        raise ValueError(f"DASH_POST_TILES must be an integer >= 0, got {spec!r}")
+    return n
 
 
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:
@@ -291,6 +321,9 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.deterministic = name != "atomic"
     p.wave_size = tables.wave_size
     p.launch_wave, p.launch_group = launch_fold(tables, problem)
+    p.post_tiles = post_tiles(p.deterministic, tables, problem.mask != "full")
+    if p.post_tiles:
+        p.num_contrib = tables.num_contrib.data_ptr()
     if timing is not None:
         if timing.shape != (batch, heads_kv, num_n, 2) or timing.dtype != torch.int64 or not timing.is_contiguous():
             raise ValueError(f"timing must be a contiguous int64 tensor of shape {(batch, heads_kv, num_n, 2)}")
@@ -309,7 +342,8 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     with torch.cuda.device(q.device):
         C.bwd_preprocess(p, stream)
         C.bwd_main(p, stream)
-        C.bwd_postprocess(p, stream)
+        if not p.post_tiles:
+            C.bwd_postprocess(p, stream)
     for dst, src in ((dk, dk_out), (dv, dv_out)):
         if src is not dst:
             dst.copy_(src)

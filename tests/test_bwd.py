@@ -359,6 +359,56 @@ def test_launch_groups_change_when_ctas_start_not_the_bits(monkeypatch, schedule
         assert torch.equal(a, b)
 
 
+@pytest.mark.parametrize("schedule,causal,head_dim,heads_kv,seqlen,seqlen_k,window,tiles", [
+    ("spt", True, 64, 4, 1000, 1000, (-1, -1), 1), ("shift", False, 64, 4, 1216, 1216, (-1, -1), 3),
+    ("ascending", False, 128, 2, 777, 777, (-1, -1), 2), ("shift_causal", True, 128, 4, 2048, 2048, (-1, -1), 64),
+    ("descending", True, 128, 1, 1500, 700, (-1, -1), 5), ("spt", False, 64, 4, 3000, 3000, (300, 0), 2)])
+def test_dq_converted_by_the_main_kernel_has_the_postprocess_bits(monkeypatch, schedule, causal, head_dim, heads_kv,
+                                                                   seqlen, seqlen_k, window, tiles):
+    """DASH_POST_TILES (dash.ops.post_tiles): the main kernel's last launch positions convert the dQ
+    tiles of finished heads instead of the postprocess kernel. dq, dk and dv are bitwise the
+    postprocess's, for partial last tiles, GQA and MHA, windows (tiles without contributors), tiles
+    per CTA that do not divide the tile count or exceed what the kernel stages, and a dq view with
+    rows that are not 16-byte aligned; and the same across repeated calls."""
+    from dash import ops
+
+    batch, heads = 2, 4
+    q, k, v, dout = make_inputs(batch, seqlen, seqlen_k, heads, heads_kv, head_dim, torch.bfloat16, seed=11)
+    out, lse = reference_fwd(q, k, v, causal)  # (any out and lse: the test compares two paths)
+    kw = dict(causal=causal, schedule=schedule, window=window)
+    monkeypatch.setenv("DASH_POST_TILES", "0")
+    want = ops.attn_bwd(dout, q, k, v, out, lse, **kw)
+    monkeypatch.setenv("DASH_POST_TILES", str(tiles))
+    tables = ops.schedule_tables(q, k, causal=causal, schedule=schedule, window=window)
+    assert ops.post_tiles(True, tables, causal or window != (-1, -1)) == tiles
+    for _ in range(3):
+        got = ops.attn_bwd(dout, q, k, v, out, lse, **kw)
+        for name, a, b in zip("dq dk dv".split(), got, want):
+            assert torch.equal(a, b), f"{name} differs with {tiles} tiles per conversion CTA"
+    # dq as a view whose rows are 2 elements apart from 16-byte alignment
+    wide = torch.full((batch, seqlen, heads, head_dim + 2), float("nan"), dtype=q.dtype, device=q.device)
+    dq_view = wide[..., 2:]
+    ops.attn_bwd(dout, q, k, v, out, lse, dq=dq_view, **kw)
+    assert torch.equal(dq_view, want[0])
+    # the atomic path keeps its postprocess kernel (its adds are not counted); by default the
+    # banded masks convert in the main kernel
+    assert ops.post_tiles(False, tables, True) == 0
+    monkeypatch.delenv("DASH_POST_TILES")
+    assert ops.post_tiles(True, tables, True) == ops.POST_TILES_BANDED > 0
+    assert ops.post_tiles(True, tables, False) == 0
+
+
+def test_a_bad_post_tiles_setting_is_refused(monkeypatch):
+    from dash import ops
+
+    q, k, v, dout = make_inputs(1, 256, 256, 2, 2, 64, torch.bfloat16)
+    out, lse = reference_fwd(q, k, v, False)
+    for bad in ("-1", "two"):
+        monkeypatch.setenv("DASH_POST_TILES", bad)
+        with pytest.raises(ValueError, match="DASH_POST_TILES"):
+            ops.attn_bwd(dout, q, k, v, out, lse, schedule="ascending")
+
+
 def test_a_bad_launch_wave_is_refused(monkeypatch):
     from dash import ops
 

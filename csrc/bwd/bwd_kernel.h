@@ -15,6 +15,7 @@
 #include "bwd/bwd_grid.h"
 #include "bwd/bwd_mainloop.h"
 #include "bwd/bwd_mainloop_dkv_transposed.h"
+#include "bwd/bwd_postprocess.h"
 
 namespace dash {
 
@@ -66,6 +67,15 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   Pipeline pipeline(smem.pipeline, pipe_params, Shape<_1, _1, _1>{});
   cutlass::arch::fence_barrier_init();
   __syncthreads();
+  if constexpr (!Traits::kVarlen) {
+    // The launch positions after the main kernel's: the postprocess, converting the dQ tiles of
+    // heads that are done (bwd_postprocess.h), its tiles in the shared memory of the main CTAs'
+    // tiles (not the last 4 KB: the K/V barrier, whose phase 0 it takes, is there).
+    if (p.post_tiles > 0 && smem.launch_position >= p.main_ctas) {
+      convert_finished_dq_tiles<Traits>(p, smem.launch_position - p.main_ctas, smem_raw, &smem.kv_barrier);
+      return;
+    }
+  }
 
   WorkTile w;
   // (launch index in the head's tables, head, batch), positions folded in waves across the

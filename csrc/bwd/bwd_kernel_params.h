@@ -38,6 +38,13 @@ struct BwdKernelParams {
   const int* visit_m;
   const int* rank;
 
+  // The postprocess's CTAs after the main kernel's (bwd_postprocess.h, convert_finished_dq_tiles):
+  // launch positions from main_ctas on each convert post_tiles dQ tiles into dq; 0: none.
+  Strided dq;
+  const int* num_contrib;
+  int main_ctas;
+  int post_tiles;
+
   int64_t* timing;
   int* trace;
   int* positions;

@@ -133,6 +133,23 @@ struct BwdLaunch {
       // One CTA per KV tile of a head: of a q-head (MHA), of a k/v head (grouped: it walks the group).
       grid = dim3(folded_grid_x(kp.num_n_blocks, GroupedHeads ? p.heads_kv : p.heads, p.batch));
     }
+    // The postprocess's CTAs after the main kernel's (bwd_postprocess.h, convert_finished_dq_tiles).
+    kp.dq = p.dq;
+    kp.num_contrib = reinterpret_cast<const int*>(p.num_contrib);
+    kp.main_ctas = int(grid.x);
+    kp.post_tiles = 0;
+    if (p.post_tiles > 0) {
+      DASH_REQUIRE(!Varlen && p.deterministic && p.num_contrib != 0,
+                   "BwdParams.post_tiles: the main kernel converts dQ on deterministic fixed-length calls only, "
+                   "with num_contrib set");
+      // (at most what the CTA's shared memory holds: PostTiles::kMaxTiles)
+      kp.post_tiles = p.post_tiles < PostTiles<Traits>::kMaxTiles ? p.post_tiles : PostTiles<Traits>::kMaxTiles;
+      const int64_t tiles = int64_t(p.batch) * p.heads * kp.num_m_blocks;
+      const int64_t post_ctas = (tiles + kp.post_tiles - 1) / kp.post_tiles;
+      DASH_REQUIRE(int64_t(grid.x) + post_ctas < (int64_t(1) << 31), "too many CTAs for one grid with the dQ "
+                                                                      "conversion's CTAs");
+      grid.x += unsigned(post_ctas);
+    }
     if (grid.x == 0) return;
     kernel<<<grid, Traits::kThreads, Traits::kSmemBytes, stream>>>(kp);
     DASH_CHECK_LAUNCH();

@@ -62,6 +62,11 @@ BwdTileShape bwd_tile_shape(int head_dim, bool causal);
        rank          [M * N]   rank[m * N + n]: turn of KV tile n in Q tile m's dQ sum; -1 if masked */ \
   X(uintptr_t, launch_order, 0) X(uintptr_t, visit_offsets, 0) X(uintptr_t, visit_m, 0)            \
   X(uintptr_t, rank, 0)                                                                             \
+  /* The postprocess as the main kernel's last launch positions (deterministic fixed-length calls; \
+     bwd_postprocess.h, convert_finished_dq_tiles): each of those CTAs converts post_tiles dQ       \
+     tiles once their counters reach num_contrib [M] (the contributors of Q tile m), and no         \
+     postprocess kernel runs. 0: the postprocess kernel converts them after the main kernel. */     \
+  X(uintptr_t, num_contrib, 0) X(int, post_tiles, 0)                                                \
   /* false: free-running reduce-adds (FA3's non-deterministic path) */                              \
   X(bool, deterministic, true)                                                                      \
   /* CTAs of one head that wait on each other cyclically (the schedule's wave, at most              \

@@ -8,6 +8,7 @@
 #include <cute/tensor.hpp>
 
 #include "bwd/bwd_grid.h"
+#include "bwd/bwd_ordering.h"
 #include "bwd/bwd_params.h"
 #include "bwd/bwd_staged_tile.h"
 #include "bwd/bwd_traits.h"
@@ -54,6 +55,54 @@ __device__ void zero_unused_key_rows(BwdParams const& p, varlen_tiles::Packed co
   }
 }
 
+// Thread tid of the dQ warpgroups (tid < Traits::kMmaThreads) puts its values of an accumulator
+// tile (`values`: in global memory, or a copy in shared memory), times `scale` and in the input
+// dtype, into `staged` (a StagedTile of the tile's rows): it reads the values that MMA thread tid
+// wrote (coalesced float4s) and puts each at the (row, column) that the same TiledMmadQ assigns
+// to it. `unwritten`: the tile had no turns and its dQ is 0.
+template <class Traits>
+__device__ __forceinline__ void stage_dq_tile(const float* values, bool unwritten, float scale,
+                                              typename Traits::Element* staged, int tid) {
+  using namespace cute;
+  using Element = typename Traits::Element;
+  using Tile = StagedTile<Element, Traits::kBlockM, Traits::kHeadDim, Traits::kMmaThreads>;
+  const float4* acc = reinterpret_cast<const float4*>(values);
+  // The threads of the MMA warpgroups that computed dQ (all, or warpgroup 0's alone) stage it.
+  if (Traits::kDqWarpGroups == Traits::kMmaWarpGroups || tid < Traits::kDqWarpGroups * 128) {
+    typename Traits::TiledMmadQ mma;
+    Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
+    static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
+    CUTLASS_PRAGMA_UNROLL
+    for (int c = 0; c < Traits::kDqChunks; ++c) {
+      const float4 a = unwritten ? make_float4(0.f, 0.f, 0.f, 0.f) : acc[Traits::dq_chunk_offset(tid, c)];
+      const float vals[4] = {a.x, a.y, a.z, a.w};
+      CUTLASS_PRAGMA_UNROLL
+      for (int j = 0; j < 4; ++j) {
+        const auto mn = coords(4 * c + j);  // (row, column) of dQ, or of dQ^T
+        const int row = Traits::kDqTransposed ? get<1>(mn) : get<0>(mn);
+        const int col = Traits::kDqTransposed ? get<0>(mn) : get<1>(mn);
+        // + 0: a first turn's store can leave -0 where the zeroed accumulator's 0 + (-0) gave +0;
+        // the sum turns -0 into +0 and leaves every other value as it is, so the bits are those of
+        // the accumulation from zero (which the atomic path still does).
+        staged[Tile::offset(row, col)] = Element(__fadd_rn(vals[j] * scale, 0.f));
+      }
+    }
+  }
+}
+
+// Rows [0, rows) of a staged dQ tile to dq (its row 0 at `dq`), by the tile's kMmaThreads threads.
+template <class Traits>
+__device__ __forceinline__ void store_dq_tile(Strided const& dq_view, typename Traits::Element* dq, int rows,
+                                              typename Traits::Element const* staged, int tid) {
+  using Tile = StagedTile<typename Traits::Element, Traits::kBlockM, Traits::kHeadDim, Traits::kMmaThreads>;
+  // dq may be a caller's view with rows that are not 16-byte aligned.
+  if (rows_16b_aligned<typename Traits::Element>(dq_view)) {
+    Tile::store(dq, dq_view.row_stride, rows, staged, tid);
+  } else {
+    Tile::store_elements(dq, dq_view.row_stride, rows, staged, tid);
+  }
+}
+
 // Varlen: CTA t converts query-tile slot t (common/varlen_tiles.h, the preprocess's map) into the
 // rows of its sequence in the packed dq, every row of the slot's span: rows without a gradient
 // (padding past seqused_q, rows past the last sequence) get 0, from the zeroed accumulator or
@@ -91,41 +140,98 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
     first_row = int64_t(m_block) * kBlockM;
     rows = min(kBlockM, p.seqlen_q - m_block * kBlockM);
   }
-  const float4* acc = reinterpret_cast<const float4*>(reinterpret_cast<const float*>(p.dq_accum) +
-                                                      tile * (kBlockM * kHeadDim));
   // Deterministic calls leave the accumulator of a tile without turns unwritten (its counter is
   // still 0: no KV tile visited it, or the varlen main kernel did nothing): its dQ is 0.
   const bool unwritten = p.deterministic && reinterpret_cast<const int*>(p.dq_counter)[tile] == 0;
-  // The threads of the MMA warpgroups that computed dQ (all, or warpgroup 0's alone) stage it.
-  if (Traits::kDqWarpGroups == Traits::kMmaWarpGroups || tid < Traits::kDqWarpGroups * 128) {
-    typename Traits::TiledMmadQ mma;
-    Tensor coords = mma.get_thread_slice(tid).partition_C(make_identity_tensor(typename Traits::DqShape{}));
-    static_assert(decltype(size(coords))::value == Traits::kDqValuesPerThread);
-    CUTLASS_PRAGMA_UNROLL
-    for (int c = 0; c < Traits::kDqChunks; ++c) {
-      const float4 a = unwritten ? make_float4(0.f, 0.f, 0.f, 0.f) : acc[Traits::dq_chunk_offset(tid, c)];
-      const float vals[4] = {a.x, a.y, a.z, a.w};
-      CUTLASS_PRAGMA_UNROLL
-      for (int j = 0; j < 4; ++j) {
-        const auto mn = coords(4 * c + j);  // (row, column) of dQ, or of dQ^T
-        const int row = Traits::kDqTransposed ? get<1>(mn) : get<0>(mn);
-        const int col = Traits::kDqTransposed ? get<0>(mn) : get<1>(mn);
-        // + 0: a first turn's store can leave -0 where the zeroed accumulator's 0 + (-0) gave +0;
-        // the sum turns -0 into +0 and leaves every other value as it is, so the bits are those of
-        // the accumulation from zero (which the atomic path still does).
-        staged[Tile::offset(row, col)] = Element(__fadd_rn(vals[j] * p.softmax_scale, 0.f));
-      }
-    }
-  }
+  stage_dq_tile<Traits>(reinterpret_cast<const float*>(p.dq_accum) + tile * Traits::kDqElems, unwritten,
+                        p.softmax_scale, staged, tid);
   __syncthreads();
 
   Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
                 first_row * p.dq.row_stride;
-  // dq may be a caller's view with rows that are not 16-byte aligned.
-  if (rows_16b_aligned<Element>(p.dq)) {
-    Tile::store(dq, p.dq.row_stride, rows, staged, tid);
-  } else {
-    Tile::store_elements(dq, p.dq.row_stride, rows, staged, tid);
+  store_dq_tile<Traits>(p.dq, dq, rows, staged, tid);
+}
+
+// The postprocess inside the main kernel (BwdKernelParams::post_tiles > 0; deterministic,
+// fixed-length calls): the launch positions after the main kernel's CTAs (from main_ctas on) each
+// convert post_tiles consecutive dQ tiles, in the postprocess's order (instance-major, the order
+// in which the launch groups of instances finish). A tile is finished when its counter has
+// reached its contributor count, num_contrib[m]: the last turn's release follows the completion
+// of its add and a proxy fence (bwd_ordering.h). Liveness: these CTAs wait only on main-kernel
+// CTAs, which hold earlier launch positions and so are running or done (bwd_grid.h), and no
+// main-kernel CTA waits on them.
+// Why: the postprocess kernel starts after the main kernel's last CTA, while the main kernel's
+// tail (its last CTAs ending one by one: half a long CTA at causal masks) leaves SMs idle; these
+// CTAs take those SMs once every main CTA has started and convert the tiles of the heads that
+// are done. One such CTA per SM (the main kernel's shared memory), so its tiles are read with
+// bulk copies, all in flight at once, where the postprocess kernel has several CTAs per SM.
+// The bits are the postprocess kernel's (the same stage_dq_tile).
+// `smem`: kPostTileBytes per tile (the fp32 sum, then the staged tile), `bar` an initialized
+// transaction barrier in its phase 0. Every thread of the CTA calls this.
+template <class Traits>
+struct PostTiles {
+  using Element = typename Traits::Element;
+  using Tile = StagedTile<Element, Traits::kBlockM, Traits::kHeadDim, Traits::kMmaThreads>;
+  static constexpr int kSumBytes = Traits::kDqElems * int(sizeof(float));
+  static constexpr int kTileBytes = kSumBytes + Tile::kElems * int(sizeof(Element));
+  // Shared memory the CTA may use for them: all but its last 4 KB, which hold the LSE and D rows
+  // of the stages, the pipeline's barriers, the K/V barrier and the launch position (bwd_traits.h).
+  static constexpr int kMaxTiles = (Traits::kSmemBytes - 4096) / kTileBytes;
+  static_assert(2 * Traits::kBlockM * Traits::kStages * int(sizeof(float)) + 1024 <= 4096);
+  static_assert(kMaxTiles >= 1 && kSumBytes % 16 == 0 && kTileBytes % 128 == 0);
+};
+
+template <class Traits, class Params>
+__device__ __forceinline__ void convert_finished_dq_tiles(Params const& p, int post_cta, char* smem, uint64_t* bar) {
+  using Element = typename Traits::Element;
+  using Post = PostTiles<Traits>;
+  const int tid = threadIdx.x;
+  const int64_t tiles = int64_t(p.batch) * p.heads * p.num_m_blocks;
+  const int64_t first = int64_t(post_cta) * p.post_tiles;
+  const int count = int(tiles - first < p.post_tiles ? tiles - first : p.post_tiles);
+  // Thread i waits for tile first + i; the barrier passes what it acquired on to thread 0.
+  if (tid < count) {
+    const int* counter = p.dq_counter + first + tid;
+    const int done = p.num_contrib[int((first + tid) % p.num_m_blocks)];
+    while (load_acquire_gpu(counter) != done) __nanosleep(256);
+  }
+  __syncthreads();
+  if (tid == 0) {
+    int bytes = 0;
+    for (int i = 0; i < count; ++i) bytes += p.num_contrib[int((first + i) % p.num_m_blocks)] > 0 ? Post::kSumBytes : 0;
+    cutlass::arch::ClusterTransactionBarrier::arrive_and_expect_tx(bar, bytes);
+    // The sums were written by bulk adds (the async proxy) and released after a proxy fence;
+    // the copies below read them through the async proxy too (as the next turn's add does).
+    fence_proxy_async_global();
+    for (int i = 0; i < count; ++i) {
+      if (p.num_contrib[int((first + i) % p.num_m_blocks)] > 0) {
+        cute::SM90_BULK_COPY_G2S::copy(p.dq_accum + (first + i) * Traits::kDqElems, bar,
+                                       smem + i * Post::kTileBytes, Post::kSumBytes);
+      }
+    }
+  }
+  cutlass::arch::ClusterTransactionBarrier::wait(bar, 0);
+  if (tid < Traits::kMmaThreads) {
+    for (int i = 0; i < count; ++i) {
+      const bool unwritten = p.num_contrib[int((first + i) % p.num_m_blocks)] == 0;
+      char* at = smem + i * Post::kTileBytes;
+      stage_dq_tile<Traits>(reinterpret_cast<const float*>(at), unwritten, p.softmax_scale,
+                            reinterpret_cast<Element*>(at + Post::kSumBytes), tid);
+    }
+  }
+  __syncthreads();
+  if (tid < Traits::kMmaThreads) {
+    for (int i = 0; i < count; ++i) {
+      const int64_t tile = first + i;
+      const int m_block = int(tile % p.num_m_blocks);
+      const int64_t instance = tile / p.num_m_blocks;  // head + heads * batch (the q-heads)
+      const int head = int(instance % p.heads), batch = int(instance / p.heads);
+      Element* dq = p.dq.template as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
+                    int64_t(m_block) * Traits::kBlockM * p.dq.row_stride;
+      const int rows = min(Traits::kBlockM, p.seqlen_q - m_block * Traits::kBlockM);
+      store_dq_tile<Traits>(p.dq, dq, rows, reinterpret_cast<Element*>(smem + i * Post::kTileBytes + Post::kSumBytes),
+                            tid);
+    }
   }
 }
 
