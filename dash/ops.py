@@ -1,7 +1,8 @@
 """Low-level entry points: the backward kernels on tensors, no autograd.
 
 `attn_bwd` runs dash's three backward kernels (preprocess, main, postprocess) for given q, k,
-v, out, dout and the forward's softmax_lse. It validates the inputs, builds (and caches) the
+v, out, dout and the forward's softmax_lse; on deterministic banded (causal, windowed) calls the
+main kernel's last CTAs do the postprocess's work in its tail instead (post_tiles). It validates the inputs, builds (and caches) the
 schedule tables, allocates the workspaces with torch (caching allocator, stream-ordered) and
 launches on the current CUDA stream.
 """
