@@ -249,6 +249,37 @@ def grid_cells(args, pass_, grad_inputs=False):
         torch.cuda.empty_cache()
 
 
+def peer_grid_cells(names=None):
+    """The peer grid's cells for the A/B scripts (fold_ab, post_ab), as (short name, hdim, causal,
+    seqlen, batch, heads, heads_kv, (q, k, v, dout)) in bf16 at 16k tokens (cell_tensors); names
+    (e.g. ["64f8k", "128gc8k"]): only those."""
+    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+        name = f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
+        if names and name not in names:
+            continue
+        batch = 16384 // seqlen
+        yield (name, hdim, mask == "causal", seqlen, batch, heads, heads_kv,
+               cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16))
+
+
+def settings_with_other_bits(calls, outputs, repeats=1, reset=None):
+    """The labels of `calls` ({label: closure}, each writing `outputs`) whose outputs are not
+    bitwise (torch.equal) those of the first call; each runs `repeats` times, after `reset()`
+    when given (e.g. filling an output with NaN, so that a row left unwritten shows)."""
+    want, differ = None, []
+    for label, fn in calls.items():
+        for _ in range(repeats):
+            if reset is not None:
+                reset()
+            fn()
+            got = tuple(t.clone() for t in outputs)
+            if want is None:
+                want = got
+            elif not all(torch.equal(a, b) for a, b in zip(got, want)) and label not in differ:
+                differ.append(label)
+    return differ
+
+
 def report(kind, title, args, rows, header, format_row, records, setting=None, plot_records=None):
     """The end of a benchmark run: the summary table of every row, then (unless --no-save) the
     JSON under bench/results/ and the PNG beside it. setting: what the title's parenthesis says

@@ -2,9 +2,9 @@
 
 `attn_bwd` runs dash's three backward kernels (preprocess, main, postprocess) for given q, k,
 v, out, dout and the forward's softmax_lse; on deterministic banded (causal, windowed) calls the
-main kernel's last CTAs do the postprocess's work in its tail instead (post_tiles). It validates the inputs, builds (and caches) the
-schedule tables, allocates the workspaces with torch (caching allocator, stream-ordered) and
-launches on the current CUDA stream.
+main kernel's last CTAs do the postprocess's work in its tail instead (post_tiles). It validates
+the inputs, builds (and caches) the schedule tables, allocates the workspaces with torch
+(caching allocator, stream-ordered) and launches on the current CUDA stream.
 """
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class BwdTables(NamedTuple):
     rank: torch.Tensor
     wave_size: int      # co-resident CTAs the schedule relies on (<= dash.schedule.WAVE_LIMIT)
     launch_wave: int    # the launch order's waves across (batch, k/v head) instances (ScheduleTables.launch_wave)
-    num_contrib: torch.Tensor | None = None  # [M]: Q tile m's contributors (the main kernel's dQ conversion)
+    num_contrib: torch.Tensor  # [M]: Q tile m's contributors (the main kernel's dQ conversion)
 
 
 def _problem(seqlen_q, seqlen_k, head_dim, causal, batch, heads, heads_kv, device, dtype, sm_margin,
@@ -105,10 +105,16 @@ def _tables(problem, schedule: str, device: torch.device) -> BwdTables:
 def _tables_cached(problem, schedule: str, device: torch.device) -> BwdTables:
     from dash.schedule import build_tables
 
-    t = build_tables(problem, schedule)  # the shape's wave: never a device-dependent one
-    arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
+    return device_tables(build_tables(problem, schedule), schedule, device)  # the shape's wave: never a device's
+
+
+def device_tables(t, schedule: str, device: torch.device) -> BwdTables:
+    """A schedule's tables (dash.schedule.ScheduleTables, built as `schedule`) as the kernel reads
+    them, on `device`."""
+    arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device)
+              for k, v in {**t.kernel_arrays(), "num_contrib": t.num_contrib}.items()}
     return BwdTables(name=t.built_as or schedule, wave_size=int(t.coresident_needed), launch_wave=t.launch_wave,
-                     num_contrib=torch.from_numpy(t.num_contrib.astype("int32")).to(device), **arrays)
+                     **arrays)
 
 
 L2_BYTES = 50 * 1024 * 1024  # what the launch groups size their heads' working set to (H100: 50 MB)
@@ -201,18 +207,14 @@ def post_tiles(deterministic: bool, tables: BwdTables, banded: bool) -> int:
     complete (the atomic path's adds are not counted). The bits are the same either way.
     DASH_POST_TILES overrides it, for measuring (0 = off; the kernel caps it at what its shared
     memory holds)."""
-    if not deterministic or tables.num_contrib is None:
+    if not deterministic:
         return 0
     spec = os.environ.get("DASH_POST_TILES")
     if spec is None:
         return POST_TILES_BANDED if banded else 0
-    try:
-        n = int(spec)
-    except ValueError:
-        raise ValueError(f"DASH_POST_TILES must be an integer >= 0, got {spec!r}") from None
-    if n < 0:
+    if not spec.strip().isdigit():
         raise ValueError(f"DASH_POST_TILES must be an integer >= 0, got {spec!r}")
-    return n
+    return int(spec)
 
 
 def resolve_schedule(schedule: str, deterministic: bool, problem) -> str:

@@ -14,7 +14,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import PEER_GRID, attention_flops, ready_or_none, time_interleaved, with_fold  # noqa: E402
+from bench.common import (attention_flops, peer_grid_cells, ready_or_none, settings_with_other_bits,  # noqa: E402
+                          time_interleaved, with_fold)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import attn_bwd, schedules_for  # noqa: E402
 
@@ -27,15 +28,7 @@ def main():
     ap.add_argument("--no-fa4", action="store_true")
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name())
-    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
-        causal = mask == "causal"
-        name = f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
-        if args.cells and name not in args.cells:
-            continue
-        batch = 16384 // seqlen
-        torch.manual_seed(0)
-        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+    for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout) in peer_grid_cells(args.cells):
         out, lse = attn_fwd(q, k, v, causal=causal)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
         fns = {}
@@ -52,14 +45,8 @@ def main():
         # The launch order sets when CTAs start, never the order of the dQ additions: every fold
         # gives each deterministic schedule's bits (and finishes).
         for sched in schedules_for(causal):
-            want = None
-            for fold in args.folds:
-                fns[f"{fold}|{sched}"]()
-                got = tuple(t.clone() for t in (dq, dk, dv))
-                if want is None:
-                    want = got
-                elif not all(torch.equal(a, b) for a, b in zip(got, want)):
-                    print(f"  BITS DIFFER: {name} {sched} under fold {fold}")
+            for fold in settings_with_other_bits({f: fns[f"{f}|{sched}"] for f in args.folds}, (dq, dk, dv)):
+                print(f"  BITS DIFFER: {name} {sched} under fold {fold}")
         ms = time_interleaved(fns, args.rounds)
         os.environ.pop("DASH_LAUNCH_FOLD", None)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="bwd")

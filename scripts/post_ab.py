@@ -17,7 +17,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import PEER_GRID, attention_flops, ready_or_none, time_interleaved  # noqa: E402
+from bench.common import (attention_flops, peer_grid_cells, ready_or_none, settings_with_other_bits,  # noqa: E402
+                          time_interleaved)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import attn_bwd  # noqa: E402
 
@@ -38,15 +39,7 @@ def main():
     ap.add_argument("--no-fa4", action="store_true")
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name())
-    for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
-        causal = mask == "causal"
-        name = f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
-        if args.cells and name not in args.cells:
-            continue
-        batch = 16384 // seqlen
-        torch.manual_seed(0)
-        q, dout = (torch.randn(batch, seqlen, heads, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
-        k, v = (torch.randn(batch, seqlen, heads_kv, hdim, device="cuda", dtype=torch.bfloat16) for _ in range(2))
+    for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout) in peer_grid_cells(args.cells):
         out, lse = attn_fwd(q, k, v, causal=causal)
         dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
         fns = {}
@@ -62,16 +55,9 @@ def main():
             if fn is not None:
                 fns["fa4-det"] = fn
         for sched in args.schedules:
-            want = None
-            for n in args.tiles:
-                for _ in range(3):
-                    dq.fill_(float("nan"))
-                    fns[f"{sched}|{n}"]()
-                    got = tuple(t.clone() for t in (dq, dk, dv))
-                    if want is None:
-                        want = got
-                    elif not all(torch.equal(a, b) for a, b in zip(got, want)):
-                        print(f"  BITS DIFFER: {name} {sched} with {n} tiles per CTA")
+            calls = {n: fns[f"{sched}|{n}"] for n in args.tiles}
+            for n in settings_with_other_bits(calls, (dq, dk, dv), repeats=3, reset=lambda: dq.fill_(float("nan"))):
+                print(f"  BITS DIFFER: {name} {sched} with {n} tiles per CTA")
         ms = time_interleaved(fns, args.rounds)
         os.environ.pop("DASH_POST_TILES", None)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="bwd")

@@ -65,9 +65,7 @@ def _tables(problem, schedule, device):
             schedule_tables.SHIFT_STRIDE = saved
         if rev:
             t = _reversed_waves(t)
-        arrays = {k: torch.from_numpy(v.reshape(-1).copy()).to(device) for k, v in t.kernel_arrays().items()}
-        _cache[key] = ops.BwdTables(name=t.built_as or "shift", wave_size=int(t.coresident_needed),
-                                    launch_wave=t.launch_wave, **arrays)
+        _cache[key] = ops.device_tables(t, "shift", device)
     return _cache[key]
 
 

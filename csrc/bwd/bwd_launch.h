@@ -144,7 +144,7 @@ struct BwdLaunch {
                    "with num_contrib set");
       // (at most what the CTA's shared memory holds: PostTiles::kMaxTiles)
       kp.post_tiles = p.post_tiles < PostTiles<Traits>::kMaxTiles ? p.post_tiles : PostTiles<Traits>::kMaxTiles;
-      const int64_t tiles = int64_t(p.batch) * p.heads * kp.num_m_blocks;
+      const int64_t tiles = folded_grid_x(kp.num_m_blocks, p.heads, p.batch);  // (< 2^31, as the postprocess's grid)
       const int64_t post_ctas = (tiles + kp.post_tiles - 1) / kp.post_tiles;
       DASH_REQUIRE(int64_t(grid.x) + post_ctas < (int64_t(1) << 31), "too many CTAs for one grid with the dQ "
                                                                       "conversion's CTAs");

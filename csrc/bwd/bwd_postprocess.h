@@ -90,6 +90,12 @@ __device__ __forceinline__ void stage_dq_tile(const float* values, bool unwritte
   }
 }
 
+// Where row `first_row` (of batch `batch`, or of the packed rows) of q-head `head` starts in dq.
+template <class Element>
+__device__ __forceinline__ Element* dq_tile_origin(Strided const& dq, int batch, int head, int64_t first_row) {
+  return dq.as<Element>() + batch * dq.batch_stride + head * dq.head_stride + first_row * dq.row_stride;
+}
+
 // Rows [0, rows) of a staged dQ tile to dq (its row 0 at `dq`), by the tile's kMmaThreads threads.
 template <class Traits>
 __device__ __forceinline__ void store_dq_tile(Strided const& dq_view, typename Traits::Element* dq, int rows,
@@ -147,10 +153,23 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
                         p.softmax_scale, staged, tid);
   __syncthreads();
 
-  Element* dq = p.dq.as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
-                first_row * p.dq.row_stride;
-  store_dq_tile<Traits>(p.dq, dq, rows, staged, tid);
+  store_dq_tile<Traits>(p.dq, dq_tile_origin<Element>(p.dq, batch, head, first_row), rows, staged, tid);
 }
+
+// Shared memory of one tile that the main kernel's own postprocess (convert_finished_dq_tiles)
+// converts: its fp32 sum (bulk-copied), then its staged rows.
+template <class Traits>
+struct PostTiles {
+  using Element = typename Traits::Element;
+  using Tile = StagedTile<Element, Traits::kBlockM, Traits::kHeadDim, Traits::kMmaThreads>;
+  static constexpr int kSumBytes = Traits::kDqElems * int(sizeof(float));
+  static constexpr int kTileBytes = kSumBytes + Tile::kElems * int(sizeof(Element));
+  // Shared memory the CTA may use for them: all but its last 4 KB, which hold the LSE and D rows
+  // of the stages, the pipeline's barriers, the K/V barrier and the launch position (bwd_traits.h).
+  static constexpr int kMaxTiles = (Traits::kSmemBytes - 4096) / kTileBytes;
+  static_assert(2 * Traits::kBlockM * Traits::kStages * int(sizeof(float)) + 1024 <= 4096);
+  static_assert(kMaxTiles >= 1 && kSumBytes % 16 == 0 && kTileBytes % 128 == 0);
+};
 
 // The postprocess inside the main kernel (BwdKernelParams::post_tiles > 0; deterministic,
 // fixed-length calls): the launch positions after the main kernel's CTAs (from main_ctas on) each
@@ -165,72 +184,56 @@ __global__ void __launch_bounds__(Traits::kMmaThreads) bwd_postprocess_kernel(Bw
 // CTAs take those SMs once every main CTA has started and convert the tiles of the heads that
 // are done. One such CTA per SM (the main kernel's shared memory), so its tiles are read with
 // bulk copies, all in flight at once, where the postprocess kernel has several CTAs per SM.
-// The bits are the postprocess kernel's (the same stage_dq_tile).
-// `smem`: kPostTileBytes per tile (the fp32 sum, then the staged tile), `bar` an initialized
-// transaction barrier in its phase 0. Every thread of the CTA calls this.
-template <class Traits>
-struct PostTiles {
-  using Element = typename Traits::Element;
-  using Tile = StagedTile<Element, Traits::kBlockM, Traits::kHeadDim, Traits::kMmaThreads>;
-  static constexpr int kSumBytes = Traits::kDqElems * int(sizeof(float));
-  static constexpr int kTileBytes = kSumBytes + Tile::kElems * int(sizeof(Element));
-  // Shared memory the CTA may use for them: all but its last 4 KB, which hold the LSE and D rows
-  // of the stages, the pipeline's barriers, the K/V barrier and the launch position (bwd_traits.h).
-  static constexpr int kMaxTiles = (Traits::kSmemBytes - 4096) / kTileBytes;
-  static_assert(2 * Traits::kBlockM * Traits::kStages * int(sizeof(float)) + 1024 <= 4096);
-  static_assert(kMaxTiles >= 1 && kSumBytes % 16 == 0 && kTileBytes % 128 == 0);
-};
-
+// The bits are the postprocess kernel's (the same stage_dq_tile and store_dq_tile).
+// `smem`: PostTiles::kTileBytes per tile, `bar` an initialized transaction barrier in its phase 0.
+// Every thread of the CTA calls this.
 template <class Traits, class Params>
 __device__ __forceinline__ void convert_finished_dq_tiles(Params const& p, int post_cta, char* smem, uint64_t* bar) {
   using Element = typename Traits::Element;
   using Post = PostTiles<Traits>;
   const int tid = threadIdx.x;
   const int64_t tiles = int64_t(p.batch) * p.heads * p.num_m_blocks;
-  const int64_t first = int64_t(post_cta) * p.post_tiles;
+  const int first = post_cta * p.post_tiles;  // < tiles < 2^31 (checked at the launch)
   const int count = int(tiles - first < p.post_tiles ? tiles - first : p.post_tiles);
+  // Tile first + i: its (Q tile, q-head, batch), as the postprocess kernel's grid unfolds it, and
+  // how many KV tiles add into it (0: its dQ is 0, no sum was written).
+  auto tile_at = [&](int i) { return unfold_grid_position(first + i, p.num_m_blocks, p.heads); };
+  auto contributors = [&](int i) { return p.num_contrib[tile_at(i).tile]; };
   // Thread i waits for tile first + i; the barrier passes what it acquired on to thread 0.
   if (tid < count) {
-    const int* counter = p.dq_counter + first + tid;
-    const int done = p.num_contrib[int((first + tid) % p.num_m_blocks)];
-    while (load_acquire_gpu(counter) != done) __nanosleep(256);
+    const int done = contributors(tid);
+    while (load_acquire_gpu(p.dq_counter + first + tid) != done) __nanosleep(256);
   }
   __syncthreads();
   if (tid == 0) {
     int bytes = 0;
-    for (int i = 0; i < count; ++i) bytes += p.num_contrib[int((first + i) % p.num_m_blocks)] > 0 ? Post::kSumBytes : 0;
+    for (int i = 0; i < count; ++i) bytes += contributors(i) > 0 ? Post::kSumBytes : 0;
     cutlass::arch::ClusterTransactionBarrier::arrive_and_expect_tx(bar, bytes);
     // The sums were written by bulk adds (the async proxy) and released after a proxy fence;
     // the copies below read them through the async proxy too (as the next turn's add does).
     fence_proxy_async_global();
     for (int i = 0; i < count; ++i) {
-      if (p.num_contrib[int((first + i) % p.num_m_blocks)] > 0) {
-        cute::SM90_BULK_COPY_G2S::copy(p.dq_accum + (first + i) * Traits::kDqElems, bar,
+      if (contributors(i) > 0) {
+        cute::SM90_BULK_COPY_G2S::copy(p.dq_accum + int64_t(first + i) * Traits::kDqElems, bar,
                                        smem + i * Post::kTileBytes, Post::kSumBytes);
       }
     }
   }
   cutlass::arch::ClusterTransactionBarrier::wait(bar, 0);
+  auto staged = [&](int i) { return reinterpret_cast<Element*>(smem + i * Post::kTileBytes + Post::kSumBytes); };
   if (tid < Traits::kMmaThreads) {
     for (int i = 0; i < count; ++i) {
-      const bool unwritten = p.num_contrib[int((first + i) % p.num_m_blocks)] == 0;
-      char* at = smem + i * Post::kTileBytes;
-      stage_dq_tile<Traits>(reinterpret_cast<const float*>(at), unwritten, p.softmax_scale,
-                            reinterpret_cast<Element*>(at + Post::kSumBytes), tid);
+      stage_dq_tile<Traits>(reinterpret_cast<const float*>(smem + i * Post::kTileBytes), contributors(i) == 0,
+                            p.softmax_scale, staged(i), tid);
     }
   }
   __syncthreads();
   if (tid < Traits::kMmaThreads) {
     for (int i = 0; i < count; ++i) {
-      const int64_t tile = first + i;
-      const int m_block = int(tile % p.num_m_blocks);
-      const int64_t instance = tile / p.num_m_blocks;  // head + heads * batch (the q-heads)
-      const int head = int(instance % p.heads), batch = int(instance / p.heads);
-      Element* dq = p.dq.template as<Element>() + batch * p.dq.batch_stride + head * p.dq.head_stride +
-                    int64_t(m_block) * Traits::kBlockM * p.dq.row_stride;
-      const int rows = min(Traits::kBlockM, p.seqlen_q - m_block * Traits::kBlockM);
-      store_dq_tile<Traits>(p.dq, dq, rows, reinterpret_cast<Element*>(smem + i * Post::kTileBytes + Post::kSumBytes),
-                            tid);
+      const GridTile t = tile_at(i);
+      const int64_t first_row = int64_t(t.tile) * Traits::kBlockM;
+      store_dq_tile<Traits>(p.dq, dq_tile_origin<Element>(p.dq, t.batch, t.head, first_row),
+                            min(Traits::kBlockM, p.seqlen_q - t.tile * Traits::kBlockM), staged(i), tid);
     }
   }
 }
