@@ -126,3 +126,21 @@ def test_a_grouped_pick_that_does_not_apply_gives_way():
     p = Problem.for_hdim(1000, 4000, 128, causal=True, batch=1, heads=32, heads_kv=8)
     assert choose_mod.applies(p, "shift_causal")
     assert choose(p) == choose_mod.GROUPED_FALLBACK["causal"]
+
+
+def test_the_measured_swap_at_hdim_128_causal():
+    """choose.MEASURED_SWAPS: hdim-128 causal MHA calls of 2k-4k tokens, where the model's pick is
+    spt, run shift_causal (measured ahead in four H100 grids); below 16 KV tiles, at hdim 64, with
+    GQA and for exact=True (the model alone) the pick is the model's."""
+    def problem(seqlen, head_dim=128, heads_kv=16):
+        block_m = 64 if head_dim == 128 else 128
+        return Problem(seqlen_q=seqlen, seqlen_k=seqlen, block_m=block_m, block_n=128, mask="causal",
+                       batch=16384 // seqlen, heads=16, heads_kv=heads_kv, head_dim=head_dim)
+
+    for seqlen in (2048, 4096):
+        assert choose_mod.choose(problem(seqlen), exact=True) == "spt"
+        assert choose_mod.choose(problem(seqlen)) == "shift_causal"
+    assert choose_mod.choose(problem(1024)) == "spt"            # 8 KV tiles: not measured
+    assert choose_mod.choose(problem(2048, head_dim=64)) == "spt"
+    assert choose_mod.choose(problem(2048, heads_kv=4)) == "shift_causal"  # GQA: GROUPED_PICKS' own
+    assert choose_mod.measured_swap(problem(2048), "ascending") == "ascending"

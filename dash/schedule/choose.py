@@ -72,6 +72,15 @@ GROUPED_PICKS = {"H100": {("full", 64): "ascending", ("full", 128): "ascending",
                           ("causal", 64): "spt", ("causal", 128): "shift_causal",
                           ("window", 64): "spt", ("window", 128): "spt"}}
 GROUPED_FALLBACK = {"full": "ascending", "causal": "spt", "window": "spt"}
+# Measured, not modelled: where the model's pick is the first schedule of (first, second,
+# min_kv_tiles), the call has at least min_kv_tiles KV tiles per head and the second is a
+# candidate that applies, choose() takes the second, per GPU and (mask, head dim) of MHA calls. hdim-128 causal masks: the model puts shift_causal and spt within its 1% tolerance at
+# 512-4k tokens (shift_causal ahead by 0-0.9%), where PREFERENCE gives the tie to spt; four H100
+# peer grids measured shift_causal ahead at 2k, +1.7% (86467c0), +3.7% (594585d), +4.0%
+# (60c0285) and +6.1% (9f184bd), the lead growing with the launch fold and the dQ conversion in
+# the main kernel's tail (bench/NOTES.md, "Session 37"); from 8k on the model picks it itself.
+# Below 2k (16 KV tiles) nothing was measured, so spt stays there.
+MEASURED_SWAPS = {"H100": {("causal", 128): ("spt", "shift_causal", 16)}}
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
 # is within TOLERANCE of the best. ascending/descending/spt never wait on a later-launched CTA
@@ -213,9 +222,21 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
     b = instance_bucket(problem.instances)
     problem = problem.on_nominal_device(batch=1, heads=b, heads_kv=b)
     if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
-        return _choose_default(problem, gpu_key(gpu))
-    return _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
-                   candidates(problem, gpu), folded_measured(gpu))
+        return measured_swap(problem, _choose_default(problem, gpu_key(gpu)), gpu)
+    picked = _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
+                     candidates(problem, gpu), folded_measured(gpu))
+    return picked if exact else measured_swap(problem, picked, gpu)
+
+
+def measured_swap(problem: Problem, picked: str, gpu: str | None = None) -> str:
+    """MEASURED_SWAPS applied to the model's pick for an MHA `problem` on `gpu` (the head dim
+    as measured, no nearest one)."""
+    first, second, min_kv_tiles = MEASURED_SWAPS.get(gpu_key(gpu), {}).get((problem.mask, problem.head_dim),
+                                                                           (None, None, 0))
+    if (picked == first and problem.num_n >= min_kv_tiles and second in candidates(problem, gpu)
+            and not applies(problem, second)):
+        return second
+    return picked
 
 
 @lru_cache(maxsize=1024)
@@ -282,6 +303,6 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit",
+__all__ = ["Costs", "SimResult", "COSTS", "MEASURED_SWAPS", "measured_swap", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit",
            "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED", "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
            "choose", "pick", "speedups", "signature"]
