@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 
 from .check import check
-from .choose import (DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, candidates, choose, compare,
+from .choose import (DEFAULT_GPU, DEFAULT_MAX_VISITS, SHIFT_FAMILY, candidates, choose, compare, measured_swap,
                      default_costs, folded_measured, pick, shift_limit, speedups)
 from .problem import HEAD_DIMS, Problem
 from .tables import SCHEDULES
@@ -94,6 +94,10 @@ def main(argv=None) -> int:
     for s, (tables, _) in res.items():
         if tables.note:
             print(f"note: {tables.note}")
+    swapped = measured_swap(p, best, a.gpu)
+    if swapped != best and p.heads == p.heads_kv:
+        print(f"note: the model's pick is {best}; choose() runs {swapped} here, which measured ahead of it on "
+              "this mask and head dim (dash.schedule.choose.MEASURED_SWAPS)")
     if a.plot:
         from .plot import plot_comparison
 

@@ -74,12 +74,13 @@ GROUPED_PICKS = {"H100": {("full", 64): "ascending", ("full", 128): "ascending",
 GROUPED_FALLBACK = {"full": "ascending", "causal": "spt", "window": "spt"}
 # Measured, not modelled: where the model's pick is the first schedule of (first, second,
 # min_kv_tiles), the call has at least min_kv_tiles KV tiles per head and the second is a
-# candidate that applies, choose() takes the second, per GPU and (mask, head dim) of MHA calls. hdim-128 causal masks: the model puts shift_causal and spt within its 1% tolerance at
-# 512-4k tokens (shift_causal ahead by 0-0.9%), where PREFERENCE gives the tie to spt; four H100
-# peer grids measured shift_causal ahead at 2k, +1.7% (86467c0), +3.7% (594585d), +4.0%
-# (60c0285) and +6.1% (9f184bd), the lead growing with the launch fold and the dQ conversion in
-# the main kernel's tail (bench/NOTES.md, "Session 37"); from 8k on the model picks it itself.
-# Below 2k (16 KV tiles) nothing was measured, so spt stays there.
+# candidate that applies, choose() takes the second, per GPU and (mask, head dim) of MHA calls.
+# hdim-128 causal masks: the model puts shift_causal and spt within its 1% tolerance at 512-4k
+# tokens (shift_causal ahead by 0-0.9%), where PREFERENCE gives the tie to spt; four H100 peer
+# grids measured shift_causal ahead at 2k, +1.7% (86467c0), +3.7% (594585d), +4.0% (60c0285)
+# and +6.1% (9f184bd), the lead growing with the launch fold and the dQ conversion in the main
+# kernel's tail, and +4.2% at 4k (bench/NOTES.md, "Session 37"); from 8k on the model picks it
+# itself. Below 2k (16 KV tiles) nothing was measured, so spt stays there.
 MEASURED_SWAPS = {"H100": {("causal", 128): ("spt", "shift_causal", 16)}}
 
 # Near-ties go to the schedule that assumes less: the first in this order whose predicted time
