@@ -262,6 +262,28 @@ def peer_grid_cells(names=None):
                cell_tensors(batch, seqlen, heads, heads_kv, hdim, torch.bfloat16))
 
 
+def ab_arguments(doc, rounds):
+    """The command line the backward A/B scripts share (fold_ab, post_ab): --cells, --rounds and
+    --no-fa4; each adds its own settings."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cells", nargs="*", help="e.g. 64f8k 128c2k 128gc8k (default: the peer grid)")
+    ap.add_argument("--rounds", type=int, default=rounds)
+    ap.add_argument("--no-fa4", action="store_true")
+    return ap
+
+
+def peer_grid_backward_cells(names=None):
+    """peer_grid_cells with the rest of a backward call: each cell's tuple followed by (out, lse)
+    of dash's forward and (dq, dk, dv) buffers for the calls to write."""
+    from dash.fwd import attn_fwd
+
+    for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout) in peer_grid_cells(names):
+        yield (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), attn_fwd(q, k, v, causal=causal),
+               (torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)))
+
+
 def settings_with_other_bits(calls, outputs, repeats=1, reset=None):
     """The labels of `calls` ({label: closure}, each writing `outputs`) whose outputs are not
     bitwise (torch.equal) those of the first call; each runs `repeats` times, after `reset()`

@@ -200,7 +200,7 @@ def launch_fold(tables: BwdTables, problem):
 POST_TILES_BANDED = 4
 
 
-def post_tiles(deterministic: bool, tables: BwdTables, banded: bool) -> int:
+def post_tiles(deterministic: bool, banded: bool) -> int:
     """dQ tiles per CTA of the main kernel's own postprocess (BwdParams.post_tiles; 0: the
     postprocess kernel runs after the main kernel): POST_TILES_BANDED on banded masks, 0 on the
     full mask. Deterministic fixed-length calls only: their counters tell when a tile's sum is
@@ -324,7 +324,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.deterministic = name != "atomic"
     p.wave_size = tables.wave_size
     p.launch_wave, p.launch_group = launch_fold(tables, problem)
-    p.post_tiles = post_tiles(p.deterministic, tables, problem.mask != "full")
+    p.post_tiles = post_tiles(p.deterministic, problem.mask != "full")
     if p.post_tiles:
         p.num_contrib = tables.num_contrib.data_ptr()
     if timing is not None:

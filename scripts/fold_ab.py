@@ -6,7 +6,6 @@
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
@@ -14,23 +13,18 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import (attention_flops, peer_grid_cells, ready_or_none, settings_with_other_bits,  # noqa: E402
-                          time_interleaved, with_fold)
-from dash.fwd import attn_fwd  # noqa: E402
+from bench.common import (ab_arguments, attention_flops, peer_grid_backward_cells, ready_or_none,  # noqa: E402
+                          settings_with_other_bits, time_interleaved, with_fold)
 from dash.ops import attn_bwd, schedules_for  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = ab_arguments(__doc__, rounds=3)
     ap.add_argument("--folds", nargs="+", default=["base", "1:l2", "4:l2", "1:all", "tables:l2"])
-    ap.add_argument("--cells", nargs="*", help="e.g. 64f8k 128c2k 128gc8k (default: the peer grid)")
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--no-fa4", action="store_true")
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name())
-    for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout) in peer_grid_cells(args.cells):
-        out, lse = attn_fwd(q, k, v, causal=causal)
-        dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    for (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
+         (dq, dk, dv)) in peer_grid_backward_cells(args.cells):
         fns = {}
         for fold in args.folds:
             for sched in ("atomic",) + schedules_for(causal):

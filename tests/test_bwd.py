@@ -379,8 +379,7 @@ def test_dq_converted_by_the_main_kernel_has_the_postprocess_bits(monkeypatch, s
     monkeypatch.setenv("DASH_POST_TILES", "0")
     want = ops.attn_bwd(dout, q, k, v, out, lse, **kw)
     monkeypatch.setenv("DASH_POST_TILES", str(tiles))
-    tables = ops.schedule_tables(q, k, causal=causal, schedule=schedule, window=window)
-    assert ops.post_tiles(True, tables, causal or window != (-1, -1)) == tiles
+    assert ops.post_tiles(True, causal or window != (-1, -1)) == tiles
     for _ in range(3):
         got = ops.attn_bwd(dout, q, k, v, out, lse, **kw)
         for name, a, b in zip("dq dk dv".split(), got, want):
@@ -392,10 +391,10 @@ def test_dq_converted_by_the_main_kernel_has_the_postprocess_bits(monkeypatch, s
     assert torch.equal(dq_view, want[0])
     # the atomic path keeps its postprocess kernel (its adds are not counted); by default the
     # banded masks convert in the main kernel
-    assert ops.post_tiles(False, tables, True) == 0
+    assert ops.post_tiles(False, True) == 0
     monkeypatch.delenv("DASH_POST_TILES")
-    assert ops.post_tiles(True, tables, True) == ops.POST_TILES_BANDED > 0
-    assert ops.post_tiles(True, tables, False) == 0
+    assert ops.post_tiles(True, True) == ops.POST_TILES_BANDED > 0
+    assert ops.post_tiles(True, False) == 0
 
 
 def test_a_bad_post_tiles_setting_is_refused(monkeypatch):

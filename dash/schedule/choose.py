@@ -223,19 +223,19 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
     b = instance_bucket(problem.instances)
     problem = problem.on_nominal_device(batch=1, heads=b, heads_kv=b)
     if not exact and costs is None and tolerance == TOLERANCE and max_visits is None:
-        return measured_swap(problem, _choose_default(problem, gpu_key(gpu)), gpu)
+        return _choose_default(problem, gpu_key(gpu))
     picked = _choose(problem, default_costs(problem, gpu) if costs is None else costs, tolerance, max_visits,
                      candidates(problem, gpu), folded_measured(gpu))
     return picked if exact else measured_swap(problem, picked, gpu)
 
 
 def measured_swap(problem: Problem, picked: str, gpu: str | None = None) -> str:
-    """MEASURED_SWAPS applied to the model's pick for an MHA `problem` on `gpu` (the head dim
+    """MEASURED_SWAPS applied to the model's pick for `problem` on `gpu` (MHA only, the head dim
     as measured, no nearest one)."""
     first, second, min_kv_tiles = MEASURED_SWAPS.get(gpu_key(gpu), {}).get((problem.mask, problem.head_dim),
                                                                            (None, None, 0))
-    if (picked == first and problem.num_n >= min_kv_tiles and second in candidates(problem, gpu)
-            and not applies(problem, second)):
+    if (picked == first and problem.heads == problem.heads_kv and problem.num_n >= min_kv_tiles
+            and second in candidates(problem, gpu) and not applies(problem, second)):
         return second
     return picked
 
@@ -258,8 +258,9 @@ def _choose_default(problem, gpu: str) -> str:
     with schedule="auto" otherwise."""
     cands = candidates(problem, gpu)
     s = lookup(problem, gpu, cands)
-    return s if s is not None else _choose(problem, default_costs(problem, gpu), TOLERANCE, None, cands,
-                                           folded_measured(gpu))
+    if s is None:
+        s = _choose(problem, default_costs(problem, gpu), TOLERANCE, None, cands, folded_measured(gpu))
+    return measured_swap(problem, s, gpu)
 
 
 def candidates(problem: Problem, gpu: str | None = None) -> tuple:
@@ -304,6 +305,7 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "MEASURED_SWAPS", "measured_swap", "SHIFT_MAX_KV_TILES", "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit",
-           "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED", "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare",
-           "choose", "pick", "speedups", "signature"]
+__all__ = ["Costs", "SimResult", "COSTS", "MEASURED_SWAPS", "measured_swap", "SHIFT_MAX_KV_TILES",
+           "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
+           "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare", "choose",
+           "pick", "speedups", "signature"]
