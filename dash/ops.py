@@ -155,13 +155,39 @@ def l2_group(problem) -> int:
     return 1 << max(0, (L2_BYTES // max(per_instance, 1)).bit_length() - 1)
 
 
-def launch_fold(tables: BwdTables, problem):
+# Instances per launch group for the orders without chains across a head's KV tiles, where fewer
+# heads in flight at once read better than l2_group's (both measured with scripts/fold_ab.py, H100,
+# bench/NOTES.md "Session 38"; the launch order never changes the bits):
+# - the atomic path (no turns): groups of 2-4 instances ran at or above l2_group's on every cell
+#   measured (hdim 64 full 2k +4-10%, causal 2k +2-4%, full 8k +1%, causal 8k level; hdim 128
+#   causal 2k level);
+# - spt on causal masks of at most SHORT_SPT_KV_TILES KV tiles per head: hdim 64 causal 2k +1.8% and
+#   +3.0% in two runs, hdim 128 causal 2k +2.8%. At 8k (64 tiles) its chains grow with the tiles of
+#   a head co-resident, and 4 instances measured 0.7% below l2_group's 8 (2 instances 2.9%).
+# ascending and descending keep l2_group: their chains run through every KV tile of a head, which
+# more heads in flight shorten (hdim 64 full 2k 6% and hdim 128 causal 2k 22% slower at 4).
+SHORT_LAUNCH_GROUP = 4
+SHORT_SPT_KV_TILES = 16
+
+
+def launch_group(tables: BwdTables, problem, deterministic: bool = True) -> int:
+    """Instances per launch group of ascending, descending and spt (and of the atomic path, which
+    runs ascending's or descending's tables): l2_group, at most SHORT_LAUNCH_GROUP for the atomic
+    path and for spt on short causal masks."""
+    group = l2_group(problem)
+    short_spt = (tables.name == "spt" and problem.mask == "causal"
+                 and len(tables.launch_order) <= SHORT_SPT_KV_TILES)
+    return min(group, SHORT_LAUNCH_GROUP) if (not deterministic or short_spt) else group
+
+
+def launch_fold(tables: BwdTables, problem, deterministic: bool = True):
     """(launch_wave, launch_group) of the main kernel's launch order across (batch, k/v head)
     instances (csrc/bwd/bwd_grid.h, dash.schedule.grid).
 
     ascending, descending and spt (CTAs that never wait on a later launch index, so any order is
-    live): FA4's deterministic order, wave 1 within groups of l2_group instances, i.e. the KV
-    tiles of a group of heads whose Q, dO and dQ accumulator fit in L2 interleaved, head fastest.
+    live): FA4's deterministic order, wave 1 within groups of launch_group instances (l2_group
+    but for the atomic path and short causal spt), i.e. the KV tiles of a group of heads whose Q,
+    dO and dQ accumulator fit in L2 interleaved, head fastest.
     A head's co-resident CTAs are then about SMs / G of its KV tiles rather than all of them, which
     shortens ascending's and descending's staircase of turns at full masks. Measured against the
     instance-major order (scripts/fold_ab.py, bench/NOTES.md "Session 35"): ascending at d64 full
@@ -177,7 +203,7 @@ def launch_fold(tables: BwdTables, problem):
     the bits are the same: the launch order sets when CTAs start, never the order of the dQ
     additions."""
     unordered = tables.name in ("ascending", "descending", "spt")
-    wave, group = (1, l2_group(problem)) if unordered else (tables.launch_wave, 0)
+    wave, group = (1, launch_group(tables, problem, deterministic)) if unordered else (tables.launch_wave, 0)
     spec = os.environ.get("DASH_LAUNCH_FOLD")
     if spec and spec != "base":
         try:
@@ -323,7 +349,7 @@ def attn_bwd(dout, q, k, v, out, softmax_lse, *, softmax_scale=None, causal=Fals
     p.visit_m, p.rank = tables.visit_m.data_ptr(), tables.rank.data_ptr()
     p.deterministic = name != "atomic"
     p.wave_size = tables.wave_size
-    p.launch_wave, p.launch_group = launch_fold(tables, problem)
+    p.launch_wave, p.launch_group = launch_fold(tables, problem, p.deterministic)
     p.post_tiles = post_tiles(p.deterministic, problem.mask != "full")
     if p.post_tiles:
         p.num_contrib = tables.num_contrib.data_ptr()

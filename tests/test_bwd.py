@@ -293,7 +293,7 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     device's decode (csrc/bwd/bwd_grid.h) is dash.schedule.grid's, wave by wave across the
     batch x heads_kv instances (GQA here, so that a fold over the q-heads would show). Its dQ
     adds take their ranks' turns, and the gradients match the reference."""
-    from dash.ops import _problem, attn_bwd, l2_group, launch_fold, schedule_tables
+    from dash.ops import _problem, attn_bwd, launch_fold, launch_group, schedule_tables
     from dash.schedule import build_tables
     from dash.schedule.grid import grouped_launch_position
 
@@ -313,7 +313,7 @@ def test_kernel_follows_the_launch_fold(schedule, head_dim, causal, seqlen_q, se
     # positions[b, h, n] of instance h + heads_kv * b, whose KV tile n runs at launch index launch_pos[n],
     # in the kernel's fold (dash.ops.launch_fold: the tables' waves for shift, FA4's order otherwise)
     fold_wave, fold_group = launch_fold(tables, problem)
-    assert (fold_wave, fold_group) == ((W, 0) if schedule.startswith("shift") else (1, l2_group(problem)))
+    assert (fold_wave, fold_group) == ((W, 0) if schedule.startswith("shift") else (1, launch_group(tables, problem)))
     want = grouped_launch_position(model.launch_pos[None, :], np.arange(instances)[:, None], N, fold_wave,
                                    instances, fold_group or instances)
     got = positions.cpu().view(instances, N).numpy()

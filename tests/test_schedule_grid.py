@@ -232,3 +232,33 @@ def test_choose_decides_on_the_folded_order_once_measured(monkeypatch):
         assert choose(causal, exact=True) == "spt"
     finally:
         choose_mod._choose.cache_clear()
+
+
+@pytest.mark.parametrize("hdim,mask,seqlen,batch,heads,schedule,deterministic,want", [
+    # (l2_group: 32 instances at hdim 64 / 2k, 8 at 8k, 16 at hdim 128 / 2k)
+    (64, "causal", 2048, 8, 32, "spt", True, 4),           # short causal spt: the cap
+    (64, "causal", 2048, 8, 32, "ascending", False, 4),     # the atomic path (ascending's tables): the cap
+    (64, "full", 2048, 8, 32, "ascending", True, 32),       # deterministic ascending keeps l2_group
+    (64, "causal", 2048, 8, 32, "descending", True, 32),
+    (64, "full", 2048, 8, 32, "spt", True, 32),             # spt at full masks keeps l2_group
+    (64, "causal", 8192, 2, 32, "spt", True, 8),            # 64 KV tiles: past SHORT_SPT_KV_TILES
+    (64, "causal", 8192, 2, 32, "descending", False, 4),
+    (128, "causal", 2048, 8, 16, "spt", True, 4),
+    (64, "causal", 16384, 1, 32, "ascending", False, 4),    # l2_group is 4 already
+    (128, "causal", 16384, 1, 16, "spt", True, 2),          # l2_group below the cap stays
+])
+def test_launch_group_per_path(hdim, mask, seqlen, batch, heads, schedule, deterministic, want):
+    """dash.ops.launch_group: l2_group, capped at SHORT_LAUNCH_GROUP for the atomic path and for
+    spt on causal masks of at most SHORT_SPT_KV_TILES KV tiles (measured, bench/NOTES.md
+    "Session 38"); launch_fold hands it to the kernel for the schedules without forward waits."""
+    torch = pytest.importorskip("torch")
+    from dash import ops
+
+    problem = Problem(seqlen_q=seqlen, seqlen_k=seqlen, block_m=128 if hdim == 64 else 64, block_n=128, mask=mask,
+                      batch=batch, heads=heads, head_dim=hdim)
+    tables = ops.device_tables(build_tables(problem, schedule), schedule, torch.device("cpu"))
+    assert ops.launch_group(tables, problem, deterministic) == want
+    assert ops.launch_fold(tables, problem, deterministic) == (1, want)
+    shift = "shift_causal" if mask == "causal" else "shift"
+    shift_tables = ops.device_tables(build_tables(problem, shift), shift, torch.device("cpu"))
+    assert ops.launch_fold(shift_tables, problem, deterministic) == (shift_tables.launch_wave, 0)
