@@ -53,12 +53,13 @@ def test_the_benchmark_is_the_calibration_data():
 # choose() decides on the kernel's launch order, the shift family's waves folded across the
 # (batch, head) instances (choose.SHIFT_FOLDED_MEASURED). The files above were measured before
 # the fold, so where it changes a shift table's order (more KV tiles than a wave) their shift
-# records measure another order. This one is the latest peer grid (9f184bd: the kernels of
-# 60c0285, with the fold, today's tables and the dQ conversion in the main kernel's tail on
-# banded masks; every schedule, 2k, 8k and 16k; its GQA rows are not loaded): the choices are
-# judged here. (On it the model's own pick at d128 causal 2k, spt, is 6.1% behind shift_causal:
-# choose.MEASURED_SWAPS.)
-CURRENT = os.path.join(ROOT, "bench", "results", "bwd-H100-80GB-HBM3-20261127-122458.json")
+# records measure another order. This one is the latest peer grid (7a31602: the kernels of
+# 60c0285, with the fold, today's tables, the dQ conversion in the main kernel's tail on banded
+# masks and dash.ops.launch_group's caps; every schedule, 2k, 8k and 16k; its GQA rows are not
+# loaded): the choices are judged here. (On 9f184bd's grid the model's own pick at d128 causal
+# 2k, spt, was 6.1% behind shift_causal: choose.MEASURED_SWAPS. On this one, with spt's launch
+# group capped there, 0.6%.)
+CURRENT = os.path.join(ROOT, "bench", "results", "bwd-H100-80GB-HBM3-20261127-141822.json")
 CURRENT_DEVICE, CURRENT_POINTS = load(CURRENT)
 CURRENT_SHAPES = {(p.hdim, p.causal, p.seqlen_q) for p in CURRENT_POINTS}
 
