@@ -22,15 +22,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 export PYTHONUNBUFFERED=1 MAX_JOBS=${MAX_JOBS:-16}
-# Objects brought back from an earlier device build (DEVELOPERS.md): build/objcache keys them by
-# content, so only the sources whose headers changed since then compile.
-if [ -f .oc/objcache.tgz ]; then mkdir -p build && tar -xzf .oc/objcache.tgz -C build; fi
 python3 -c 'import torch; print("device:", torch.cuda.get_device_name(), "| torch", torch.__version__, "| CUDA", torch.version.cuda)' | tee "$log_dir/device.txt"
-start=$(date +%s)
-if ! python3 setup.py build_ext --inplace > "$log_dir/build.log" 2>&1; then
-  tail -60 "$log_dir/build.log"; echo "BUILD FAILED"; exit 1
-fi
-echo "build: $(( $(date +%s) - start )) s"; grep -E "compiled|cached" "$log_dir/build.log" | head -20
+# Objects brought back from an earlier device build or compiled on a CPU machine (DEVELOPERS.md):
+# build/objcache keys them by content and build settings, so only the sources whose headers
+# changed since then compile; device_build.sh takes the settings from .oc/objcache.env.
+source scripts/device_build.sh "$log_dir/build.log"
+[ "$DASH_BUILD_OK" = 1 ] || exit 1
+grep -E "compiled" "$log_dir/build.log" | head -20
 python3 -m dash | tee "$log_dir/status.txt"
 rc=0
 if [ -f scripts/smoke_bwd.py ]; then

@@ -7,7 +7,9 @@ of the same tree (scripts/gpu.sh, after `.oc/objcache.tgz` is unpacked) compiles
 
 The environment variables of setup.py apply (DASH_HEAD_DIMS, DASH_FAMILIES, DASH_CUDA_ARCHS).
 --pack archives this tree's objects only, one per source (build/objcache keeps every version it
-has compiled).
+has compiled), and writes those variables beside it (ARCHIVE.env, e.g. .oc/objcache.env): they
+are part of the objects' keys, so a device build must set them too or compile everything again.
+scripts/gpu.sh and scripts/device_build.sh read that file.
 """
 from __future__ import annotations
 
@@ -31,12 +33,24 @@ def setup_module():
     return module
 
 
+# The build settings that enter an object's cache key (setup.py's flags), recorded with an archive.
+KEY_SETTINGS = ("DASH_HEAD_DIMS", "DASH_FAMILIES", "DASH_CUDA_ARCHS")
+
+
+def settings_file(archive: Path) -> Path:
+    """Where pack() records the settings the archive's objects were compiled under."""
+    return archive.with_name(archive.name.split(".")[0] + ".env")
+
+
 def pack(objects: list[Path], archive: Path) -> None:
     archive.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(archive, "w:gz") as tar:
         for obj in objects:
             tar.add(obj, arcname=f"objcache/{obj.name}")
-    print(f"{archive}: {len(objects)} objects, {archive.stat().st_size / 2**20:.1f} MiB")
+    # Unset settings are written empty: the device build must leave them unset as well.
+    settings_file(archive).write_text("".join(f"{k}={os.environ.get(k, '')}\n" for k in KEY_SETTINGS))
+    print(f"{archive}: {len(objects)} objects, {archive.stat().st_size / 2**20:.1f} MiB; "
+          f"settings in {settings_file(archive)}")
 
 
 def main():

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Build dash's extension in place on a device machine from the carried object cache:
+#   source scripts/device_build.sh [LOG]     # LOG: the build's log (default build.log)
+# Unpacks .oc/objcache.tgz into build/, exports the settings its objects were compiled under
+# (.oc/objcache.env, written by scripts/prebuild_objects.py --pack: DASH_HEAD_DIMS etc. are
+# part of the objects' keys, and a build without them compiles every source again, ten minutes
+# of device time), builds, and says how many objects came from the cache. DASH_BUILD_OK: 1 when
+# the build succeeded.
+if [ -f .oc/objcache.tgz ]; then mkdir -p build && tar -xzf .oc/objcache.tgz -C build; fi
+if [ -f .oc/objcache.env ]; then
+  while IFS='=' read -r key value; do
+    [ -n "$key" ] || continue
+    if [ -n "${!key+x}" ] && [ "${!key}" != "$value" ]; then
+      echo "device_build: $key=${!key} is set, the cache was compiled with '$value'" >&2
+    elif [ -n "$value" ]; then export "$key=$value"; else unset "$key"; fi
+  done < .oc/objcache.env
+fi
+_dash_log=${1:-build.log}
+_dash_start=$(date +%s)
+DASH_BUILD_OK=0
+if python3 setup.py build_ext --inplace > "$_dash_log" 2>&1; then
+  DASH_BUILD_OK=1
+  echo "build: $(( $(date +%s) - _dash_start )) s, $(grep -c '] cached' "$_dash_log") objects cached," \
+       "$(grep -c '] compiled' "$_dash_log") compiled (DASH_HEAD_DIMS=${DASH_HEAD_DIMS:-all})"
+else
+  tail -40 "$_dash_log"; echo "BUILD FAILED"
+fi
