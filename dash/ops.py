@@ -174,10 +174,9 @@ def launch_group(tables: BwdTables, problem, deterministic: bool = True) -> int:
     """Instances per launch group of ascending, descending and spt (and of the atomic path, which
     runs ascending's or descending's tables): l2_group, at most SHORT_LAUNCH_GROUP for the atomic
     path and for spt on short causal masks."""
-    group = l2_group(problem)
-    short_spt = (tables.name == "spt" and problem.mask == "causal"
-                 and len(tables.launch_order) <= SHORT_SPT_KV_TILES)
-    return min(group, SHORT_LAUNCH_GROUP) if (not deterministic or short_spt) else group
+    capped = not deterministic or (tables.name == "spt" and problem.mask == "causal"
+                                   and problem.num_n <= SHORT_SPT_KV_TILES)
+    return min(l2_group(problem), SHORT_LAUNCH_GROUP) if capped else l2_group(problem)
 
 
 def launch_fold(tables: BwdTables, problem, deterministic: bool = True):

@@ -25,3 +25,4 @@ if python3 setup.py build_ext --inplace > "$_dash_log" 2>&1; then
 else
   tail -40 "$_dash_log"; echo "BUILD FAILED"
 fi
+unset _dash_log _dash_start  # sourced: leave the caller's shell as it was, but DASH_BUILD_OK
