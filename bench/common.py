@@ -211,16 +211,23 @@ def add_peers(fns, peer_names, fa4_fn, sdpa_fn, fa4_det=True):
     return fns
 
 
-def with_fold(fold, fn):
-    """fn run under the launch fold `fold` (DASH_LAUNCH_FOLD="W:G", dash.ops.launch_fold; "base":
-    the default), for timing several folds interleaved in one process."""
+def with_env(name, value, fn):
+    """fn run with environment variable `name` set to `value` (None: unset), for timing settings
+    that dash reads at each call (DASH_LAUNCH_FOLD, DASH_POST_TILES, ...) interleaved in one
+    process."""
     def run():
-        if fold == "base":
-            os.environ.pop("DASH_LAUNCH_FOLD", None)
+        if value is None:
+            os.environ.pop(name, None)
         else:
-            os.environ["DASH_LAUNCH_FOLD"] = fold
+            os.environ[name] = value
         return fn()
     return run
+
+
+def with_fold(fold, fn):
+    """fn run under the launch fold `fold` (DASH_LAUNCH_FOLD="W:G", dash.ops.launch_fold; "base":
+    the default)."""
+    return with_env("DASH_LAUNCH_FOLD", None if fold == "base" else fold, fn)
 
 
 def cell_tensors(batch, seqlen, heads, heads_kv, hdim, dtype, grad_inputs=False):
