@@ -40,6 +40,9 @@ FAMILIES = [f for f in os.environ.get("DASH_FAMILIES", ",".join(ALL_FAMILIES)).s
 HEAD_DIMS = sorted({int(d) for d in os.environ["DASH_HEAD_DIMS"].split(",") if d.strip()}) \
     if os.environ.get("DASH_HEAD_DIMS") else None
 _HDIM = re.compile(r"hdim(\d+)")
+# The environment variables above and DASH_CUDA_ARCHS (cuda_archs) shape the flags, so they enter
+# every object's cache key: scripts/prebuild_objects.py records them beside an archive of objects.
+KEY_SETTINGS = ("DASH_HEAD_DIMS", "DASH_FAMILIES", "DASH_CUDA_ARCHS")
 
 
 def head_dim_of(path):

@@ -33,22 +33,18 @@ def setup_module():
     return module
 
 
-# The build settings that enter an object's cache key (setup.py's flags), recorded with an archive.
-KEY_SETTINGS = ("DASH_HEAD_DIMS", "DASH_FAMILIES", "DASH_CUDA_ARCHS")
-
-
 def settings_file(archive: Path) -> Path:
     """Where pack() records the settings the archive's objects were compiled under."""
     return archive.with_name(archive.name.split(".")[0] + ".env")
 
 
-def pack(objects: list[Path], archive: Path) -> None:
+def pack(objects: list[Path], archive: Path, key_settings) -> None:
     archive.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(archive, "w:gz") as tar:
         for obj in objects:
             tar.add(obj, arcname=f"objcache/{obj.name}")
     # Unset settings are written empty: the device build must leave them unset as well.
-    settings_file(archive).write_text("".join(f"{k}={os.environ.get(k, '')}\n" for k in KEY_SETTINGS))
+    settings_file(archive).write_text("".join(f"{k}={os.environ.get(k, '')}\n" for k in key_settings))
     print(f"{archive}: {len(objects)} objects, {archive.stat().st_size / 2**20:.1f} MiB; "
           f"settings in {settings_file(archive)}")
 
@@ -64,7 +60,7 @@ def main():
         sys.exit("nvcc not found (set CUDA_HOME)")
     objects = setup.compile_objects(str(cuda_home / "bin" / "nvcc"), args.jobs)
     if args.pack:
-        pack(objects, args.pack)
+        pack(objects, args.pack, setup.KEY_SETTINGS)  # (the settings in the objects' keys)
 
 
 if __name__ == "__main__":
