@@ -7,8 +7,11 @@ default).
 
     python scripts/env_ab.py --env DASH_LAUNCH_RECORDS --values 0 1 --cells 64f2k 64c2k
     python scripts/env_ab.py --env DASH_TAIL_SPLIT --values 0 unset --schedules ascending atomic
+    python scripts/env_ab.py --fwd --env DASH_FWD_KV_MULTICAST --values 0 1 --cells 128f8k
 
-(bench/experiments' v48 and v50 patches add the knobs of those two examples.)
+--fwd: dash's forward instead (out and LSE must keep their bits), FA4's forward beside it.
+
+(bench/experiments' v48, v50 and f11 patches add the knobs of these examples.)
 """
 from __future__ import annotations
 
@@ -29,8 +32,11 @@ def main(argv=None, rounds=8):
     ap.add_argument("--env", required=True, help="the environment variable, e.g. DASH_POST_TILES")
     ap.add_argument("--values", nargs="+", required=True, help='its values; "unset" leaves it unset')
     ap.add_argument("--schedules", nargs="+", default=["auto", "atomic"])
+    ap.add_argument("--fwd", action="store_true", help="time the forward (dash.fwd.attn_fwd) instead")
     args = ap.parse_args(argv)
     print("device:", torch.cuda.get_device_name())
+    if args.fwd:
+        return forward(args)
     for (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
          (dq, dk, dv)) in peer_grid_backward_cells(args.cells):
         fns = {}
@@ -58,6 +64,39 @@ def main(argv=None, rounds=8):
         first = args.values[0]
         ratios = " ".join(f"{s}|{value}/{first}={tf[f'{s}|{value}'] / tf[f'{s}|{first}']:.3f}"
                           for s in args.schedules for value in args.values[1:])
+        print(f"== {name}: " + " ".join(f"{key}={tf[key]:.1f}" for key in fns) + f" | {ratios}", flush=True)
+
+
+def forward(args):
+    from bench.common import fa4_interface, peer_grid_cells
+    from dash.fwd import attn_fwd
+
+    for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _) in peer_grid_cells(args.cells):
+        calls = {value: with_env(args.env, None if value == "unset" else value,
+                                 lambda: attn_fwd(q, k, v, causal=causal)) for value in args.values}
+        want = None
+        for value, fn in calls.items():
+            for _ in range(3):
+                out, lse = fn()
+                if want is None:
+                    want = (out, lse)
+                elif not (torch.equal(out, want[0]) and torch.equal(lse, want[1])):
+                    print(f"  BITS DIFFER: {name} fwd with {args.env}={value}")
+        fns = dict(calls)
+        if not args.no_fa4:
+            def fa4_fwd():
+                fa4 = fa4_interface()
+                return lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
+
+            fn = ready_or_none("fa4", fa4_fwd)
+            if fn is not None:
+                fns["fa4"] = fn
+        ms = time_interleaved(fns, args.rounds)
+        os.environ.pop(args.env, None)
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="fwd")
+        tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}
+        first = args.values[0]
+        ratios = " ".join(f"{value}/{first}={tf[value] / tf[first]:.3f}" for value in args.values[1:])
         print(f"== {name}: " + " ".join(f"{key}={tf[key]:.1f}" for key in fns) + f" | {ratios}", flush=True)
 
 
