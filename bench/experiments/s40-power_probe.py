@@ -1,0 +1,60 @@
+"""Power and SM clock of one backward configuration under sustained load (session 40): runs
+dash's backward at one peer-grid cell for --seconds under DASH_LAUNCH_FOLD=<fold>, while
+nvidia-smi samples power.draw and clocks.sm every 50 ms; prints the means over the run's middle
+half, and the calls per second.
+
+    python bench/experiments/s40-power_probe.py --cell 64f16k --schedule ascending --folds base 1:2
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from bench.common import peer_grid_backward_cells  # noqa: E402
+from dash.ops import attn_bwd  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cell", default="64f16k")
+    ap.add_argument("--schedule", default="ascending")
+    ap.add_argument("--folds", nargs="+", default=["base", "1:2"])
+    ap.add_argument("--seconds", type=float, default=4.0)
+    args = ap.parse_args()
+    (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
+     (dq, dk, dv)), = list(peer_grid_backward_cells([args.cell]))
+    det = args.schedule != "atomic"
+    for fold in args.folds * 2:
+        if fold == "base":
+            os.environ.pop("DASH_LAUNCH_FOLD", None)
+        else:
+            os.environ["DASH_LAUNCH_FOLD"] = fold
+        call = lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=det,  # noqa: E731
+                                schedule=args.schedule if det else "auto", dq=dq, dk=dk, dv=dv)
+        call()
+        torch.cuda.synchronize()
+        smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
+                                "-lms", "50"], stdout=subprocess.PIPE, text=True)
+        start, calls = time.time(), 0
+        while time.time() - start < args.seconds:
+            for _ in range(5):
+                call()
+            torch.cuda.synchronize()
+            calls += 5
+        elapsed = time.time() - start
+        smi.terminate()
+        rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
+        rows = rows[len(rows) // 4: 3 * len(rows) // 4]
+        power = statistics.mean(float(r[0]) for r in rows)
+        clock = statistics.mean(float(r[1]) for r in rows)
+        print(f"{name} {args.schedule} fold={fold}: {power:.0f} W, {clock:.0f} MHz, {calls / elapsed:.2f} calls/s",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
