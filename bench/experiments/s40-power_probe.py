@@ -4,6 +4,7 @@ nvidia-smi samples power.draw and clocks.sm every 50 ms; prints the means over t
 half, and the calls per second.
 
     python bench/experiments/s40-power_probe.py --cell 64f16k --schedule ascending --folds base 1:2
+    python bench/experiments/s40-power_probe.py --fwd --cell 128f16k     # dash's forward and FA4's
 """
 import argparse
 import os
@@ -25,7 +26,10 @@ def main():
     ap.add_argument("--schedule", default="ascending")
     ap.add_argument("--folds", nargs="+", default=["base", "1:2"])
     ap.add_argument("--seconds", type=float, default=4.0)
+    ap.add_argument("--fwd", action="store_true", help="dash's forward and FA4's (when it imports) instead")
     args = ap.parse_args()
+    if args.fwd:
+        return forward(args)
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
      (dq, dk, dv)), = list(peer_grid_backward_cells([args.cell]))
     det = args.schedule != "atomic"
@@ -36,24 +40,45 @@ def main():
             os.environ["DASH_LAUNCH_FOLD"] = fold
         call = lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=det,  # noqa: E731
                                 schedule=args.schedule if det else "auto", dq=dq, dk=dk, dv=dv)
-        call()
-        torch.cuda.synchronize()
-        smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
-                                "-lms", "50"], stdout=subprocess.PIPE, text=True)
-        start, calls = time.time(), 0
-        while time.time() - start < args.seconds:
-            for _ in range(5):
-                call()
-            torch.cuda.synchronize()
-            calls += 5
-        elapsed = time.time() - start
-        smi.terminate()
-        rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
-        rows = rows[len(rows) // 4: 3 * len(rows) // 4]
-        power = statistics.mean(float(r[0]) for r in rows)
-        clock = statistics.mean(float(r[1]) for r in rows)
-        print(f"{name} {args.schedule} fold={fold}: {power:.0f} W, {clock:.0f} MHz, {calls / elapsed:.2f} calls/s",
+        power, clock, rate = sample(call, args.seconds)
+        print(f"{name} {args.schedule} fold={fold}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s",
               flush=True)
+
+
+def sample(call, seconds):
+    """(mean W, mean MHz over the middle half, calls per second) of `call` run back to back."""
+    call()
+    torch.cuda.synchronize()
+    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
+                            "-lms", "50"], stdout=subprocess.PIPE, text=True)
+    start, calls = time.time(), 0
+    while time.time() - start < seconds:
+        for _ in range(5):
+            call()
+        torch.cuda.synchronize()
+        calls += 5
+    elapsed = time.time() - start
+    smi.terminate()
+    rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
+    rows = rows[len(rows) // 4: 3 * len(rows) // 4]
+    return (statistics.mean(float(r[0]) for r in rows), statistics.mean(float(r[1]) for r in rows),
+            calls / elapsed)
+
+
+def forward(args):
+    from bench.common import fa4_interface, peer_grid_cells
+    from dash.fwd import attn_fwd
+
+    (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _)), = list(peer_grid_cells([args.cell]))
+    calls = {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
+    try:
+        fa4 = fa4_interface()
+        calls["fa4"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
+    except Exception as exc:  # noqa: BLE001 (a peer that does not import is left out)
+        print(f"fa4 unavailable: {exc}")
+    for impl in list(calls) * 2:
+        power, clock, rate = sample(calls[impl], args.seconds)
+        print(f"{name} fwd {impl}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s", flush=True)
 
 
 if __name__ == "__main__":
