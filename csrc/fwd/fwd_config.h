@@ -40,7 +40,10 @@ namespace dash {
 // the causal kernel nothing: the d64 causal instance spilled 88 bytes with a runtime band.
 // kSoftcap: the capped score policy (common/score.h), one tanh per score ahead of the mask; its
 // own instances, so that the plain ones carry none of it.
-template <int kHeadDim_, bool kCausal_, bool kVarlen_ = false, bool kWindow_ = false, bool kSoftcap_ = false>
+// kKvMulticast_: the variant with clusters (kClusterM below) of an instance that has one
+// (kHasMulticastVariant).
+template <int kHeadDim_, bool kCausal_, bool kVarlen_ = false, bool kWindow_ = false, bool kSoftcap_ = false,
+          bool kKvMulticast_ = false>
 struct FwdConfig {
   static constexpr int kHeadDim = kHeadDim_;
   static constexpr bool kCausal = kCausal_;
@@ -82,6 +85,24 @@ struct FwdConfig {
   // Two stages where three do not fit beside P's buffer (d96 causal: Q 36 + P 48 + 3 x 48 KiB).
   static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192 || kPvFromSmem) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
+  // kClusterM: CTAs per cluster, along query tiles. 2: the two CTAs of a cluster run adjacent
+  // query tiles of one head in step, and each loads half of every K/V tile into both (TMA
+  // multicast), which halves the K/V bytes the L2 sends to the SMs (17 GB in a d128 full 16k call,
+  // bench/NOTES_fwd.md session 32) and the L2 lookups of persistent CTAs that drift apart (the
+  // same K/V tile requested at different times). FA3's choice at hdim >= 128 without a mask;
+  // FA4's sm90 forward runs without clusters. Full masks only (causal tiles differ in length and
+  // are claimed one by one). The bits do not move: only how K/V reach shared memory changes.
+  // Measured (bench/NOTES_fwd.md F11): the calls run at the 700 W limit, and the L2 traffic saved
+  // is energy: on an H200, 3.5% more SM clock and 2.5% more calls per second at full 16k under
+  // sustained load, +0.8-1.6% at 8k / 16k and GQA in interleaved timing, level at 2k; on an H100
+  // level to +0.9%.
+  // A cluster's CTAs take adjacent query tiles (tiles 2i and 2i + 1 of the static order), so the
+  // launch runs the multicast variant only where a head's query tiles are even in number (the
+  // pair then shares its head); otherwise, or with FwdParams::kv_multicast off, the instance
+  // without clusters.
+  static constexpr bool kHasMulticastVariant = kHeadDim == 128 && !kCausal && !kVarlen && !kSoftcap;
+  static_assert(!kKvMulticast_ || kHasMulticastVariant, "K/V multicast: the hdim-128 full-mask instances only");
+  static constexpr int kClusterM = kKvMulticast_ ? 2 : 1;
   static constexpr bool kDynamicTiles = kCausal && !kVarlen;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer

@@ -48,6 +48,8 @@ struct FwdKernel {
   static constexpr int kBlockN = Cfg::kBlockN;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
   static_assert(kSmemBytes <= kMaxSmemBytesPerCta, "tile config exceeds the 227 KiB of shared memory per CTA");
+  static_assert(Cfg::kClusterM == 1 || (Cfg::kPersistent && !Cfg::kDynamicTiles),
+                "clusters run the static persistent order (tiles in step, as many per CTA)");
 
   struct Params {
     typename Mainloop::Params mainloop;
@@ -176,9 +178,18 @@ struct FwdKernel {
     pp.is_leader = threadIdx.x == 0;  // lane 0 of the loading warp
     pp.num_consumers = Mainloop::kConsumerThreads;
     pp.initializing_warp = 0;
-    Pipeline pipe_k(ss.pipe_k, pp, Shape<_1, _1, _1>{});
-    Pipeline pipe_v(ss.pipe_v, pp, Shape<_1, _1, _1>{});
-    __syncthreads();  // barrier initialization visible to every warp
+    // With a cluster (Cfg::kClusterM), a stage's empty barrier counts the consumers of every CTA
+    // of the cluster, since each CTA's loads land in all of them.
+    Pipeline pipe_k(ss.pipe_k, pp, typename Mainloop::ClusterShape{});
+    Pipeline pipe_v(ss.pipe_v, pp, typename Mainloop::ClusterShape{});
+    if constexpr (Cfg::kClusterM > 1) {
+      // Barrier initialization visible to every warp of the cluster before any CTA's multicast
+      // or remote arrive can reach this one.
+      cute::cluster_arrive_relaxed();
+      cute::cluster_wait();
+    } else {
+      __syncthreads();  // barrier initialization visible to every warp
+    }
 
     if (wg_idx == 0) {
       cutlass::arch::warpgroup_reg_dealloc<Cfg::kProducerRegs>();
@@ -209,12 +220,22 @@ struct FwdKernel {
             t = int(gridDim.x) + __shfl_sync(0xffffffffu, claim, 0);
           }
         } else {
+          // With a cluster, blockIdx.x = kClusterM * cluster + rank: the CTAs of a cluster take
+          // adjacent tiles, the same (head, batch) and key tiles as num_m_blocks is a multiple of
+          // kClusterM (fwd_launch.h), and as many tiles each.
           int q_iter = 0;
           for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
             const Tile tile = get_tile(p, t);
             if (tile.kv.empty()) continue;
             load(tile, t, q_iter);
             ++q_iter;
+          }
+          // A cluster's CTAs arrive on each other's empty barriers: stay until every consumer of
+          // the cluster has released this CTA's stages, so that no remote arrive reaches a CTA
+          // that has exited.
+          if constexpr (Cfg::kClusterM > 1) {
+            pipe_k.producer_tail(write_k);
+            pipe_v.producer_tail(write_v);
           }
         }
       }

@@ -25,9 +25,28 @@ inline int num_sms() {
   return sms;
 }
 
-template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false, bool kSoftcap = false>
-void launch(const FwdParams& p, cudaStream_t stream) {
-  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
+// Clusters of one kernel's launch that the current device holds at once (queried once per device
+// and kernel: it depends on the kernel's resources and the device's GPCs only); 0 where none fits.
+template <class Kernel>
+int max_active_clusters(Kernel kernel, cudaLaunchConfig_t const& config) {
+  static int cached[64];  // + 1: 0 = not queried yet
+  int device = 0;
+  DASH_CUDA_CHECK(cudaGetDevice(&device));
+  int& clusters = cached[device % 64];
+  if (clusters == 0) {
+    int fits = 0;
+    DASH_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&fits, kernel, &config));
+    clusters = fits + 1;
+  }
+  return clusters - 1;
+}
+
+// Launches Cfg's kernel; false (nothing launched) where its clusters do not fit on the device.
+template <class Cfg, class Element>
+bool launch_config(const FwdParams& p, cudaStream_t stream) {
+  constexpr int kHeadDim = Cfg::kHeadDim;
+  constexpr bool kVarlen = Cfg::kVarlen;
+  constexpr bool kSoftcap = Cfg::kSoftcap;
   using Kernel = FwdKernel<Cfg, Element>;
   using Mainloop = typename Kernel::Mainloop;
   using Epilogue = typename Kernel::Epilogue;
@@ -47,6 +66,7 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
   kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
+  DASH_REQUIRE(kp.num_m_blocks % Cfg::kClusterM == 0, "a cluster's CTAs need query tiles of one head (launch)");
   kp.packed = varlen_tiles::Packed{};
   int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
   if constexpr (kVarlen) {
@@ -77,9 +97,47 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   auto kernel = &fwd_kernel<Cfg, Element>;
   constexpr int smem = Kernel::kSmemBytes;
   DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  const int grid = Cfg::kPersistent ? std::min(kp.num_tiles, num_sms()) : kp.num_tiles;
-  kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
+  if constexpr (Cfg::kClusterM == 1) {
+    const int grid = Cfg::kPersistent ? std::min(kp.num_tiles, num_sms()) : kp.num_tiles;
+    kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
+  } else {
+    // As many clusters as can be resident at once (the SMs of a cluster share a GPC, so this may
+    // be fewer than SMs / kClusterM), each walking tiles in the static persistent order.
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = Cfg::kClusterM;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    config.blockDim = dim3(Cfg::kThreads);
+    config.dynamicSmemBytes = smem;
+    config.stream = stream;
+    config.attrs = attr;
+    config.numAttrs = 1;
+    config.gridDim = dim3(Cfg::kClusterM);  // for the query: one cluster
+    const int resident = max_active_clusters(kernel, config);
+    if (resident == 0) return false;
+    config.gridDim = dim3(std::min(kp.num_tiles / Cfg::kClusterM, resident) * Cfg::kClusterM);
+    DASH_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, kp));
+  }
   DASH_CHECK_LAUNCH();
+  return true;
+}
+
+// The instance of a mask and policies, and its K/V-multicast variant where it has one
+// (FwdConfig::kHasMulticastVariant), the call allows it (an even number of query tiles per head,
+// and FwdParams::kv_multicast) and the device holds its clusters.
+template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false, bool kSoftcap = false>
+void launch(const FwdParams& p, cudaStream_t stream) {
+  using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
+  if constexpr (Cfg::kHasMulticastVariant) {
+    using Multicast = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap, true>;
+    const int num_m_blocks = (p.seqlen_q + Multicast::kBlockM - 1) / Multicast::kBlockM;
+    if (p.kv_multicast && num_m_blocks % Multicast::kClusterM == 0 && launch_config<Multicast, Element>(p, stream)) {
+      return;
+    }
+  }
+  launch_config<Cfg, Element>(p, stream);
 }
 
 }  // namespace fwd_detail

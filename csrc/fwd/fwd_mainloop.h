@@ -82,8 +82,13 @@ struct FwdMainloop {
   using GLayout = Layout<GShape, GStride>;
   using TmaQ = decltype(make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), GLayout{}),
                                       SmemLayoutQTile{}, TileQ{}, _1{}));
-  using TmaKV = decltype(make_tma_copy(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), GLayout{}),
-                                       take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}));
+  // K and V: with a cluster of kClusterM CTAs (FwdConfig), each CTA loads 1 / kClusterM of a tile's
+  // rows and multicasts them to every CTA of the cluster.
+  static constexpr int kClusterM = Cfg::kClusterM;
+  using ClusterShape = Shape<Int<kClusterM>, _1, _1>;
+  using TmaLoadKV = std::conditional_t<kClusterM == 1, SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST>;
+  using TmaKV = decltype(make_tma_copy(TmaLoadKV{}, make_tensor(make_gmem_ptr(static_cast<Element const*>(nullptr)), GLayout{}),
+                                       take<0, 2>(SmemLayoutKV{}), TileKV{}, Int<kClusterM>{}));
 
   static constexpr uint32_t kQBytes = kNumWG * kRowsPerWG * kHeadDim * sizeof(Element);
   static constexpr uint32_t kKVBytes = kBlockN * kHeadDim * sizeof(Element);
@@ -125,8 +130,8 @@ struct FwdMainloop {
     auto mK = make_tensor(make_gmem_ptr(k), make_layout(shape_k, make_stride(k_row, _1{}, k_head, k_batch)));
     auto mV = make_tensor(make_gmem_ptr(v), make_layout(shape_k, make_stride(v_row, _1{}, v_head, v_batch)));
     return Params{make_tma_copy(SM90_TMA_LOAD{}, mQ, SmemLayoutQTile{}, TileQ{}, _1{}),
-                  make_tma_copy(SM90_TMA_LOAD{}, mK, take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}),
-                  make_tma_copy(SM90_TMA_LOAD{}, mV, take<0, 2>(SmemLayoutKV{}), TileKV{}, _1{}),
+                  make_tma_copy(TmaLoadKV{}, mK, take<0, 2>(SmemLayoutKV{}), TileKV{}, Int<kClusterM>{}),
+                  make_tma_copy(TmaLoadKV{}, mV, take<0, 2>(SmemLayoutKV{}), TileKV{}, Int<kClusterM>{}),
                   shape_q, shape_k};
   }
 
@@ -171,8 +176,12 @@ struct FwdMainloop {
     Tensor sK = make_tensor(make_smem_ptr(ss.k.data()), SmemLayoutKV{});
     Tensor sV = make_tensor(make_smem_ptr(ss.v.data()), SmemLayoutKV{});
     auto cta_q = p.tma_q.get_slice(_0{});
-    auto cta_k = p.tma_k.get_slice(_0{});
-    auto cta_v = p.tma_v.get_slice(_0{});
+    // This CTA's share of each K/V tile (all of it without a cluster), written into every CTA of
+    // the cluster: the stage's full barrier in each of them expects the whole tile's bytes.
+    const int cluster_rank = kClusterM == 1 ? 0 : int(cute::block_rank_in_cluster());
+    constexpr uint16_t kMulticastMask = uint16_t((1u << kClusterM) - 1);
+    auto cta_k = p.tma_k.get_slice(cluster_rank);
+    auto cta_v = p.tma_v.get_slice(cluster_rank);
     Tensor tQgQ = cta_q.partition_S(gQ);  // (TMA, TMA_M, TMA_K, m64)
     Tensor tQsQ = cta_q.partition_D(sQ);  // (TMA, TMA_M, TMA_K, wg)
     Tensor tKgK = cta_k.partition_S(gK);  // (TMA, TMA_N, TMA_K, n)
@@ -187,7 +196,7 @@ struct FwdMainloop {
     auto load_k = [&](int n) {
       pipe_k.producer_acquire(write_k);
       if (leader) {
-        copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), 0, kKeep), tKgK(_, _, _, n),
+        copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), kMulticastMask, kKeep), tKgK(_, _, _, n),
              tKsK(_, _, _, write_k.index()));
       }
       ++write_k;
@@ -195,7 +204,7 @@ struct FwdMainloop {
     auto load_v = [&](int n) {
       pipe_v.producer_acquire(write_v);
       if (leader) {
-        copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), 0, kKeep), tVgV(_, _, _, n),
+        copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), kMulticastMask, kKeep), tVgV(_, _, _, n),
              tVsV(_, _, _, write_v.index()));
       }
       ++write_v;
