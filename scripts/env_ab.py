@@ -11,7 +11,7 @@ default).
 
 --fwd: dash's forward instead (out and LSE must keep their bits), FA4's forward beside it.
 
-(bench/experiments' v48, v50 and f11 patches add the knobs of these examples.)
+(bench/experiments' v48 and v50 patches add the knobs of the first two examples.)
 """
 from __future__ import annotations
 
