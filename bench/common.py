@@ -292,16 +292,17 @@ def peer_grid_backward_cells(names=None):
 
 
 def settings_with_other_bits(calls, outputs, repeats=1, reset=None):
-    """The labels of `calls` ({label: closure}, each writing `outputs`) whose outputs are not
-    bitwise (torch.equal) those of the first call; each runs `repeats` times, after `reset()`
-    when given (e.g. filling an output with NaN, so that a row left unwritten shows)."""
+    """The labels of `calls` ({label: closure}, each writing `outputs`, or with outputs None
+    returning its tensors) whose outputs are not bitwise (torch.equal) those of the first call;
+    each runs `repeats` times, after `reset()` when given (e.g. filling an output with NaN, so that
+    a row left unwritten shows)."""
     want, differ = None, []
     for label, fn in calls.items():
         for _ in range(repeats):
             if reset is not None:
                 reset()
-            fn()
-            got = tuple(t.clone() for t in outputs)
+            returned = fn()
+            got = tuple(t.clone() for t in (returned if outputs is None else outputs))
             if want is None:
                 want = got
             elif not all(torch.equal(a, b) for a, b in zip(got, want)) and label not in differ:

@@ -57,14 +57,21 @@ def main(argv=None, rounds=8):
             calls = {value: fns[f"{sched}|{value}"] for value in args.values}
             for value in settings_with_other_bits(calls, (dq, dk, dv), repeats=3, reset=lambda: dq.fill_(float("nan"))):
                 print(f"  BITS DIFFER: {name} {sched} with {args.env}={value}")
-        ms = time_interleaved(fns, args.rounds)
-        os.environ.pop(args.env, None)
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="bwd")
-        tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}
-        first = args.values[0]
-        ratios = " ".join(f"{s}|{value}/{first}={tf[f'{s}|{value}'] / tf[f'{s}|{first}']:.3f}"
-                          for s in args.schedules for value in args.values[1:])
-        print(f"== {name}: " + " ".join(f"{key}={tf[key]:.1f}" for key in fns) + f" | {ratios}", flush=True)
+        time_cell(name, fns, args, attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="bwd"),
+                  [f"{s}|" for s in args.schedules])
+
+
+def time_cell(name, fns, args, flops, prefixes):
+    """Times `fns` interleaved and prints one line: each closure's TFLOP/s, and for each prefix
+    (a column group: "<schedule>|", or "" for the forward's one) every value's ratio to the
+    first value's."""
+    ms = time_interleaved(fns, args.rounds)
+    os.environ.pop(args.env, None)
+    tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}
+    first = args.values[0]
+    ratios = " ".join(f"{pre}{value}/{first}={tf[pre + value] / tf[pre + first]:.3f}"
+                      for pre in prefixes for value in args.values[1:])
+    print(f"== {name}: " + " ".join(f"{key}={tf[key]:.1f}" for key in fns) + f" | {ratios}", flush=True)
 
 
 def forward(args):
@@ -72,17 +79,10 @@ def forward(args):
     from dash.fwd import attn_fwd
 
     for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _) in peer_grid_cells(args.cells):
-        calls = {value: with_env(args.env, None if value == "unset" else value,
-                                 lambda: attn_fwd(q, k, v, causal=causal)) for value in args.values}
-        want = None
-        for value, fn in calls.items():
-            for _ in range(3):
-                out, lse = fn()
-                if want is None:
-                    want = (out, lse)
-                elif not (torch.equal(out, want[0]) and torch.equal(lse, want[1])):
-                    print(f"  BITS DIFFER: {name} fwd with {args.env}={value}")
-        fns = dict(calls)
+        fns = {value: with_env(args.env, None if value == "unset" else value,
+                               lambda: attn_fwd(q, k, v, causal=causal)) for value in args.values}
+        for value in settings_with_other_bits(dict(fns), None, repeats=3):
+            print(f"  BITS DIFFER: {name} fwd with {args.env}={value}")
         if not args.no_fa4:
             def fa4_fwd():
                 fa4 = fa4_interface()
@@ -91,13 +91,7 @@ def forward(args):
             fn = ready_or_none("fa4", fa4_fwd)
             if fn is not None:
                 fns["fa4"] = fn
-        ms = time_interleaved(fns, args.rounds)
-        os.environ.pop(args.env, None)
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="fwd")
-        tf = {key: flops / (t * 1e-3) / 1e12 for key, t in ms.items()}
-        first = args.values[0]
-        ratios = " ".join(f"{value}/{first}={tf[value] / tf[first]:.3f}" for value in args.values[1:])
-        print(f"== {name}: " + " ".join(f"{key}={tf[key]:.1f}" for key in fns) + f" | {ratios}", flush=True)
+        time_cell(name, fns, args, attention_flops(batch, heads, seqlen, seqlen, hdim, causal, mode="fwd"), [""])
 
 
 if __name__ == "__main__":

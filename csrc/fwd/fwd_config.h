@@ -95,7 +95,8 @@ struct FwdConfig {
   // Measured (bench/NOTES_fwd.md F11): the calls run at the 700 W limit, and the L2 traffic saved
   // is energy: on an H200, 3.5% more SM clock and 2.5% more calls per second at full 16k under
   // sustained load, +0.8-1.6% at 8k / 16k and GQA in interleaved timing, level at 2k; on an H100
-  // level to +0.9%.
+  // 2.5% more clock and 3.1% more calls per second sustained at full 16k, level to +0.9%
+  // interleaved.
   // A cluster's CTAs take adjacent query tiles (tiles 2i and 2i + 1 of the static order), so the
   // launch runs the multicast variant only where a head's query tiles are even in number (the
   // pair then shares its head); otherwise, or with FwdParams::kv_multicast off, the instance

@@ -25,20 +25,27 @@ inline int num_sms() {
   return sms;
 }
 
-// Clusters of one kernel's launch that the current device holds at once (queried once per device
-// and kernel: it depends on the kernel's resources and the device's GPCs only); 0 where none fits.
+// Query tiles (kBlockM rows) of one head.
+template <class Cfg>
+int query_tiles_per_head(const FwdParams& p) {
+  return (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
+}
+
+// Clusters of one kernel's launch that the current device holds at once, 0 where none fits;
+// queried once per device and kernel (it depends on the kernel's resources and the device's
+// GPCs only).
 template <class Kernel>
 int max_active_clusters(Kernel kernel, cudaLaunchConfig_t const& config) {
-  static int cached[64];  // + 1: 0 = not queried yet
+  static int queried[64] = {};  // per device: the answer plus one, 0 until asked
   int device = 0;
   DASH_CUDA_CHECK(cudaGetDevice(&device));
-  int& clusters = cached[device % 64];
-  if (clusters == 0) {
-    int fits = 0;
-    DASH_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&fits, kernel, &config));
-    clusters = fits + 1;
+  int& entry = queried[device % 64];
+  if (entry == 0) {
+    int clusters = 0;
+    DASH_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
+    entry = clusters + 1;
   }
-  return clusters - 1;
+  return entry - 1;
 }
 
 // Launches Cfg's kernel; false (nothing launched) where its clusters do not fit on the device.
@@ -65,7 +72,7 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   kp.seqlen_k = p.seqlen_k;
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
-  kp.num_m_blocks = (p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM;
+  kp.num_m_blocks = query_tiles_per_head<Cfg>(p);
   DASH_REQUIRE(kp.num_m_blocks % Cfg::kClusterM == 0, "a cluster's CTAs need query tiles of one head (launch)");
   kp.packed = varlen_tiles::Packed{};
   int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
@@ -132,8 +139,8 @@ void launch(const FwdParams& p, cudaStream_t stream) {
   using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
   if constexpr (Cfg::kHasMulticastVariant) {
     using Multicast = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap, true>;
-    const int num_m_blocks = (p.seqlen_q + Multicast::kBlockM - 1) / Multicast::kBlockM;
-    if (p.kv_multicast && num_m_blocks % Multicast::kClusterM == 0 && launch_config<Multicast, Element>(p, stream)) {
+    if (p.kv_multicast && query_tiles_per_head<Multicast>(p) % Multicast::kClusterM == 0 &&
+        launch_config<Multicast, Element>(p, stream)) {
       return;
     }
   }
