@@ -157,14 +157,16 @@ def test_fwd_bitwise_reproducible(causal):
 @pytest.mark.parametrize("shape", [(2, 1024, 1000, 16, 4), (1, 256, 2048, 4, 4), (3, 1000, 777, 6, 2),
                                    (8, 2048, 2048, 16, 16), (2, 300, 500, 8, 1)],
                          ids=["many-tiles-gqa", "few-tiles", "ragged", "grid-cell", "odd-tiles"])
-def test_fwd_kv_multicast_keeps_bits(shape, dtype, monkeypatch):
-    """The hdim-128 full-mask kernel's clusters of two CTAs, each loading half of every K/V tile
-    into both (fwd_config.h kClusterM), change how K/V reach shared memory and nothing else: out
-    and LSE bitwise those of the kernel without clusters (DASH_FWD_KV_MULTICAST=0), over several
-    tiles per CTA, GQA, a ragged last key tile and an odd number of query tiles per head (which
-    runs the kernel without clusters either way), and as close to the fp32 reference."""
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, monkeypatch):
+    """The full-mask kernels' clusters of two CTAs (hdim 64 and 128), each loading half of every
+    K/V tile into both (fwd_config.h kClusterM), change how K/V reach shared memory and nothing
+    else: out and LSE bitwise those of the kernel without clusters (DASH_FWD_KV_MULTICAST=0), over
+    several tiles per CTA, GQA, a ragged last key tile and an odd number of query tiles per head
+    (2048 rows at hdim 64's 192-row tiles, 300 at hdim 128's 128: the kernel without clusters runs
+    either way), and as close to the fp32 reference."""
     batch, seqlen_q, seqlen_k, heads, heads_kv = shape
-    q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, 128, dtype, seed=11)
+    q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype, seed=11)
     out, lse = attn_fwd(q, k, v)
     again = attn_fwd(q, k, v)
     assert torch.equal(out, again[0]) and torch.equal(lse, again[1])
@@ -172,7 +174,7 @@ def test_fwd_kv_multicast_keeps_bits(shape, dtype, monkeypatch):
     out_plain, lse_plain = attn_fwd(q, k, v)
     assert torch.equal(out, out_plain) and torch.equal(lse, lse_plain)
     if batch * seqlen_q * heads <= 2 * 1024 * 16:
-        check_against_reference(q, k, v, out, lse, 128 ** -0.5, False)
+        check_against_reference(q, k, v, out, lse, head_dim ** -0.5, False)
 
 
 @pytest.mark.gpu

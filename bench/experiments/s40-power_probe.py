@@ -5,6 +5,8 @@ half, and the calls per second.
 
     python bench/experiments/s40-power_probe.py --cell 64f16k --schedule ascending --folds base 1:2
     python bench/experiments/s40-power_probe.py --fwd --cell 128f16k     # dash's forward and FA4's
+    python bench/experiments/s40-power_probe.py --fwd --cell 64f16k --no-fa4 \
+        --settings DASH_FWD_KV_MULTICAST=0 DASH_FWD_KV_MULTICAST=1  # one knob's values, alternated
 """
 import argparse
 import os
@@ -27,6 +29,9 @@ def main():
     ap.add_argument("--folds", nargs="+", default=["base", "1:2"])
     ap.add_argument("--seconds", type=float, default=4.0)
     ap.add_argument("--fwd", action="store_true", help="dash's forward and FA4's (when it imports) instead")
+    ap.add_argument("--settings", nargs="*", default=[],
+                    help="--fwd: NAME=VALUE environment settings, dash's forward probed under each")
+    ap.add_argument("--no-fa4", action="store_true", help="--fwd: leave FA4 out")
     args = ap.parse_args()
     if args.fwd:
         return forward(args)
@@ -70,12 +75,18 @@ def forward(args):
     from dash.fwd import attn_fwd
 
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _)), = list(peer_grid_cells([args.cell]))
-    calls = {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
-    try:
-        fa4 = fa4_interface()
+    def dash_under(setting):
+        name, _, value = setting.partition("=")
+
+        def call():
+            os.environ[name] = value
+            return attn_fwd(q, k, v, causal=causal)
+        return call
+
+    calls = {f"dash {s}": dash_under(s) for s in args.settings} or {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
+    fa4 = None if args.no_fa4 else fa4_interface()
+    if fa4 is not None:
         calls["fa4"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
-    except Exception as exc:  # noqa: BLE001 (a peer that does not import is left out)
-        print(f"fa4 unavailable: {exc}")
     for impl in list(calls) * 2:
         power, clock, rate = sample(calls[impl], args.seconds)
         print(f"{name} fwd {impl}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s", flush=True)
