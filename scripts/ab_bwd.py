@@ -3,13 +3,18 @@ dash's atomic path and auto (or the schedules given; the forward: its one column
 cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
 Run it once per build, alternating the builds' processes (PYTHONPATH), then compare the lines:
 
-    PYTHONPATH=$PWD  python scripts/ab_bwd.py --tag A > a1.txt
-    PYTHONPATH=/tmp/B python scripts/ab_bwd.py --tag B > b1.txt     # a build from scripts/relink_baseline.sh
+    python scripts/ab_bwd.py --tag A > a1.txt
+    python /tmp/B/scripts/ab_bwd.py --tag B > b1.txt     # a build from scripts/relink_baseline.sh
     ... (again, to see each side's own spread)
     python scripts/ab_bwd.py --compare a1.txt b1.txt a2.txt b2.txt
 
 Lines: `ab <tag> <cell> <column> <TFLOP/s>`; --compare prints, per (cell, column), each tag's
 median over its files and the ratio of the second tag's to the first's.
+
+Run each build's own copy of this script: it puts its own checkout first on sys.path, so
+PYTHONPATH does not choose the build (sessions 35-41 at least ran `PYTHONPATH=/tmp/B python
+scripts/ab_bwd.py`, which timed the checkout's build on both sides: bench/NOTES.md, session 41).
+Each run prints `# dash <tag>: <path>`, the package it timed.
 """
 from __future__ import annotations
 
@@ -72,6 +77,9 @@ def main():
     from bench.common import PEER_GRID, attention_flops, cell_name, cell_tensors, time_interleaved
     from bench.fwd import closures as fwd_closures
     from dash.ops import _problem, resolve_schedule
+    import dash
+
+    print(f"# dash {args.tag}: {os.path.dirname(dash.__file__)}", flush=True)
 
     cells = ([(h, m, s, args.heads, args.heads) for h in args.hdims for m in ("full", "causal") for s in args.seqlens]
              if args.hdims else PEER_GRID)

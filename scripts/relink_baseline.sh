@@ -10,7 +10,10 @@
 # same source (the name before the digest). The objects not swapped come from this build, which
 # links because the two sides share every declaration (kernel parameters, launch functions): use
 # it for changes inside kernels only. BASE_TREE gets a copy of this checkout with the relinked
-# extension in dash/, so that `PYTHONPATH=BASE_TREE python3 bench/...` times the baseline.
+# extension in dash/, so that `python3 BASE_TREE/bench/...` (that copy's own scripts: every script
+# puts its own checkout first on sys.path, so PYTHONPATH=BASE_TREE would time this build) times the
+# baseline. The build log must hold the link line: remove build/lib.* and dash/_C*.so before
+# building on a machine that built already.
 set -euo pipefail
 log=$1 base_objs=$2 tree=$3
 cd "$(dirname "$0")/.."
