@@ -64,8 +64,9 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.window_left, p.window_right = left, right
     p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
-    # The hdim-64 and -128 full-mask kernels' clusters that share their K/V loads (csrc/fwd/fwd_config.h,
-    # kClusterM); the bits are the same either way, so turning them off is for measuring only.
+    # The hdim-64 and -128 full-mask kernels' clusters that share their K/V loads
+    # (csrc/fwd/fwd_config.h, kClusterM); the bits are the same either way, so turning them off is
+    # for measuring only.
     p.kv_multicast = os.environ.get("DASH_FWD_KV_MULTICAST", "1") != "0"
     if banded(causal, (left, right)):
         # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);

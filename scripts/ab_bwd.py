@@ -1,7 +1,7 @@
 """A/B of two builds of the backward (or, with --fwd, the forward) on the peer grid, without peers:
 dash's atomic path and auto (or the schedules given; the forward: its one column, "fwd") per
 cell, in interleaved rounds, one line per (cell, column) in TFLOP/s.
-Run it once per build, alternating the builds' processes (PYTHONPATH), then compare the lines:
+Run it once per build, alternating the builds' processes, then compare the lines:
 
     python scripts/ab_bwd.py --tag A > a1.txt
     python /tmp/B/scripts/ab_bwd.py --tag B > b1.txt     # a build from scripts/relink_baseline.sh

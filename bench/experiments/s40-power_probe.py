@@ -76,10 +76,10 @@ def forward(args):
 
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _)), = list(peer_grid_cells([args.cell]))
     def dash_under(setting):
-        name, _, value = setting.partition("=")
+        variable, _, value = setting.partition("=")
 
         def call():
-            os.environ[name] = value
+            os.environ[variable] = value
             return attn_fwd(q, k, v, causal=causal)
         return call
 

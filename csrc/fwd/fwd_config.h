@@ -96,8 +96,8 @@ struct FwdConfig {
   // is energy: on an H200, 3.5% more SM clock and 2.5% more calls per second at full 16k under
   // sustained load, +0.8-1.6% at 8k / 16k and GQA in interleaved timing, level at 2k; on an H100
   // 2.5% more clock and 3.1% more calls per second sustained at full 16k, level to +0.9%
-  // interleaved. hdim 64 (three consumer warpgroups, F13), H100 at full 16k sustained: 1.0-1.8%
-  // more clock, 0.6-0.9% more calls per second; its 192-row tiles are odd in number per head at
+  // interleaved. hdim 64 (three consumer warpgroups, F13), H100 at full 16k sustained: 0.8-1.9%
+  // more clock, 0.2-0.9% more calls per second; its 192-row tiles are odd in number per head at
   // 2k and 8k (11, 43), where the instance without clusters runs.
   // A cluster's CTAs take adjacent query tiles (tiles 2i and 2i + 1 of the static order), so the
   // launch runs the multicast variant only where a head's query tiles are even in number (the
