@@ -81,7 +81,7 @@ def forward(args):
     for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _) in peer_grid_cells(args.cells):
         fns = {value: with_env(args.env, None if value == "unset" else value,
                                lambda: attn_fwd(q, k, v, causal=causal)) for value in args.values}
-        for value in settings_with_other_bits(dict(fns), None, repeats=3):
+        for value in settings_with_other_bits(fns, None, repeats=3):
             print(f"  BITS DIFFER: {name} fwd with {args.env}={value}")
         if not args.no_fa4:
             def fa4_fwd():

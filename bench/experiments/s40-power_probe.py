@@ -71,19 +71,15 @@ def sample(call, seconds):
 
 
 def forward(args):
-    from bench.common import fa4_interface, peer_grid_cells
+    from bench.common import fa4_interface, peer_grid_cells, with_env
     from dash.fwd import attn_fwd
 
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _)), = list(peer_grid_cells([args.cell]))
-    def dash_under(setting):
-        variable, _, value = setting.partition("=")
 
-        def call():
-            os.environ[variable] = value
-            return attn_fwd(q, k, v, causal=causal)
-        return call
+    def dash_fwd():
+        return attn_fwd(q, k, v, causal=causal)
 
-    calls = {f"dash {s}": dash_under(s) for s in args.settings} or {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
+    calls = {f"dash {s}": with_env(*s.split("=", 1), dash_fwd) for s in args.settings} or {"dash": dash_fwd}
     fa4 = None if args.no_fa4 else fa4_interface()
     if fa4 is not None:
         calls["fa4"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
