@@ -7,6 +7,8 @@ half, and the calls per second.
     python bench/experiments/s40-power_probe.py --fwd --cell 128f16k     # dash's forward and FA4's
     python bench/experiments/s40-power_probe.py --fwd --cell 64f16k --no-fa4 \
         --settings DASH_FWD_KV_MULTICAST=0 DASH_FWD_KV_MULTICAST=1  # one knob's values, alternated
+    python bench/experiments/s40-power_probe.py --cell 64f16k --schedule auto \
+        --settings DASH_BWD_KV_PAIRS=0 DASH_BWD_KV_PAIRS=1          # the backward under each value
 """
 import argparse
 import os
@@ -30,24 +32,26 @@ def main():
     ap.add_argument("--seconds", type=float, default=4.0)
     ap.add_argument("--fwd", action="store_true", help="dash's forward and FA4's (when it imports) instead")
     ap.add_argument("--settings", nargs="*", default=[],
-                    help="--fwd: NAME=VALUE environment settings, dash's forward probed under each")
+                    help="NAME=VALUE environment settings, dash probed under each (in place of --folds)")
     ap.add_argument("--no-fa4", action="store_true", help="--fwd: leave FA4 out")
     args = ap.parse_args()
     if args.fwd:
         return forward(args)
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
      (dq, dk, dv)), = list(peer_grid_backward_cells([args.cell]))
+    from bench.common import with_env
+
     det = args.schedule != "atomic"
-    for fold in args.folds * 2:
-        if fold == "base":
-            os.environ.pop("DASH_LAUNCH_FOLD", None)
-        else:
-            os.environ["DASH_LAUNCH_FOLD"] = fold
-        call = lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=det,  # noqa: E731
-                                schedule=args.schedule if det else "auto", dq=dq, dk=dk, dv=dv)
-        power, clock, rate = sample(call, args.seconds)
-        print(f"{name} {args.schedule} fold={fold}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s",
-              flush=True)
+
+    def dash_bwd():
+        return attn_bwd(dout, q, k, v, out, lse, causal=causal, deterministic=det,
+                        schedule=args.schedule if det else "auto", dq=dq, dk=dk, dv=dv)
+
+    settings = args.settings or [f"DASH_LAUNCH_FOLD={fold}" for fold in args.folds]
+    for setting in settings * 2:
+        env, value = setting.split("=", 1)
+        power, clock, rate = sample(with_env(env, None if value == "base" else value, dash_bwd), args.seconds)
+        print(f"{name} {args.schedule} {setting}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s", flush=True)
 
 
 def sample(call, seconds):
