@@ -103,33 +103,13 @@ def time_interleaved(fns, rounds, heat_s=0.5):
             torch.cuda.synchronize()
     # Each closure is timed for about 300 ms in all, cut into `rounds` slices: more rounds spread
     # a closure over more of the run at the same cost (identical configurations read up to 8%
-    # apart in a run of 3 rounds of 100 ms, bench/NOTES.md "Launch groups"). And each slice times
-    # at least MIN_CALLS_PER_SAMPLE calls: do_bench times rep / (one call's time) of them, which at
-    # 20 ms slices left two calls per sample for a 10 ms call, where two closures of the same call
-    # read 3% apart (bench/NOTES.md, "Session 42").
+    # apart in a run of 3 rounds of 100 ms, bench/NOTES.md "Launch groups").
     rep = max(20, 300 // max(1, rounds))
-    reps = {name: max(rep, MIN_CALLS_PER_SAMPLE * one_call_ms(fns[name])) for name in names}
     samples = {name: [] for name in fns}
     for order in round_orders(names, rounds):
         for name in order:
-            samples[name].append(time_ms(fns[name], warmup=10, rep=reps[name]))
+            samples[name].append(time_ms(fns[name], warmup=10, rep=rep))
     return {name: statistics.median(ms) for name, ms in samples.items()}
-
-
-MIN_CALLS_PER_SAMPLE = 8
-
-
-def one_call_ms(fn):
-    """Milliseconds of one call of fn, from CUDA events around it on an idle GPU."""
-    import torch
-
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    fn()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end)
 
 
 def fa4_interface():
