@@ -1,0 +1,59 @@
+"""Session 42: calls per second of dash's deterministic backward (auto) and FA4's deterministic and
+non-deterministic backward under sustained load, alternated in blocks of --seconds, for the peer-grid
+cells where interleaved per-call timing cannot tell them apart (two closures of the same 10 ms call
+read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTES.md "Session 42").
+
+    python bench/experiments/s42-sustained_bwd.py --cells 64f8k 64f16k 64c16k --seconds 2
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from bench.bwd import fa4_bwd_fn  # noqa: E402
+from bench.common import attention_flops, peer_grid_backward_cells  # noqa: E402
+from dash.ops import attn_bwd  # noqa: E402
+
+
+def rate(fn, seconds):
+    fn()
+    torch.cuda.synchronize()
+    start, calls = time.time(), 0
+    while time.time() - start < seconds:
+        for _ in range(3):
+            fn()
+        torch.cuda.synchronize()
+        calls += 3
+    return calls / (time.time() - start)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cells", nargs="+", default=["64f8k", "64f16k", "64c16k"])
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    print("device:", torch.cuda.get_device_name(), flush=True)
+    for (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
+         (dq, dk, dv)) in peer_grid_backward_cells(args.cells):
+        fns = {"dash auto": lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, dq=dq, dk=dk, dv=dv),
+               "fa4-det": fa4_bwd_fn(q, k, v, dout, causal, True),
+               "fa4": fa4_bwd_fn(q, k, v, dout, causal, False)}
+        rates = {n: [] for n in fns}
+        for r in range(args.repeats):
+            order = list(fns) if r % 2 == 0 else list(fns)[::-1]
+            for n in order:
+                rates[n].append(rate(fns[n], args.seconds))
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
+        tf = {n: statistics.median(v) * flops / 1e12 for n, v in rates.items()}
+        print(f"{name}: " + ", ".join(f"{n} {t:.1f} TFLOP/s ({statistics.median(rates[n]):.2f} calls/s)"
+                                      for n, t in tf.items())
+              + f" | auto / fa4-det {tf['dash auto'] / tf['fa4-det']:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
