@@ -8,6 +8,7 @@ read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTE
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -20,15 +21,22 @@ from dash.ops import attn_bwd  # noqa: E402
 
 
 def rate(fn, seconds):
+    """(calls per second, mean W, mean SM MHz over the block's middle half) of fn run back to back."""
     fn()
     torch.cuda.synchronize()
+    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
+                            "-lms", "50"], stdout=subprocess.PIPE, text=True)
     start, calls = time.time(), 0
     while time.time() - start < seconds:
         for _ in range(3):
             fn()
         torch.cuda.synchronize()
         calls += 3
-    return calls / (time.time() - start)
+    elapsed = time.time() - start
+    smi.terminate()
+    rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
+    rows = rows[len(rows) // 4: 3 * len(rows) // 4] or [["nan", "nan"]]
+    return (calls / elapsed, statistics.mean(float(r[0]) for r in rows), statistics.mean(float(r[1]) for r in rows))
 
 
 def main():
@@ -43,15 +51,16 @@ def main():
         fns = {"dash auto": lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, dq=dq, dk=dk, dv=dv),
                "fa4-det": fa4_bwd_fn(q, k, v, dout, causal, True),
                "fa4": fa4_bwd_fn(q, k, v, dout, causal, False)}
-        rates = {n: [] for n in fns}
+        runs = {n: [] for n in fns}
         for r in range(args.repeats):
             order = list(fns) if r % 2 == 0 else list(fns)[::-1]
             for n in order:
-                rates[n].append(rate(fns[n], args.seconds))
+                runs[n].append(rate(fns[n], args.seconds))
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
-        tf = {n: statistics.median(v) * flops / 1e12 for n, v in rates.items()}
-        print(f"{name}: " + ", ".join(f"{n} {t:.1f} TFLOP/s ({statistics.median(rates[n]):.2f} calls/s)"
-                                      for n, t in tf.items())
+        med = {n: [statistics.median(x[i] for x in v) for i in range(3)] for n, v in runs.items()}
+        tf = {n: m[0] * flops / 1e12 for n, m in med.items()}
+        print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[0]:.2f} calls/s, {m[1]:.0f} W, {m[2]:.0f} MHz)"
+                                      for n, m in med.items())
               + f" | auto / fa4-det {tf['dash auto'] / tf['fa4-det']:.3f}", flush=True)
 
 
