@@ -44,13 +44,16 @@ def main():
     ap.add_argument("--cells", nargs="+", default=["64f8k", "64f16k", "64c16k"])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name(), flush=True)
     for (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
          (dq, dk, dv)) in peer_grid_backward_cells(args.cells):
-        fns = {"dash auto": lambda: attn_bwd(dout, q, k, v, out, lse, causal=causal, dq=dq, dk=dk, dv=dv),
-               "fa4-det": fa4_bwd_fn(q, k, v, dout, causal, True),
-               "fa4": fa4_bwd_fn(q, k, v, dout, causal, False)}
+        fns = {f"dash {s}": (lambda s=s: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
+                                                  deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
+               for s in args.schedules}
+        fns["fa4-det"] = fa4_bwd_fn(q, k, v, dout, causal, True)
+        fns["fa4"] = fa4_bwd_fn(q, k, v, dout, causal, False)
         runs = {n: [] for n in fns}
         for r in range(args.repeats):
             order = list(fns) if r % 2 == 0 else list(fns)[::-1]
@@ -61,7 +64,8 @@ def main():
         tf = {n: m[0] * flops / 1e12 for n, m in med.items()}
         print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[0]:.2f} calls/s, {m[1]:.0f} W, {m[2]:.0f} MHz)"
                                       for n, m in med.items())
-              + f" | auto / fa4-det {tf['dash auto'] / tf['fa4-det']:.3f}", flush=True)
+              + " | / fa4-det: " + ", ".join(f"{n} {tf[n] / tf['fa4-det']:.3f}" for n in fns if n.startswith("dash")),
+              flush=True)
 
 
 if __name__ == "__main__":
