@@ -30,9 +30,11 @@ def profile(fn, calls):
         end.record()
         torch.cuda.synchronize()
     per_kernel = collections.defaultdict(float)
-    for e in prof.events():
-        if e.device_type == torch.autograd.DeviceType.CUDA:
-            per_kernel[e.name[:70]] += e.device_time_total / 1e3 if hasattr(e, "device_time_total") else e.cuda_time_total / 1e3
+    for e in prof.key_averages():
+        us = getattr(e, "device_time_total", None)
+        us = e.cuda_time_total if us is None else us
+        if us > 0:
+            per_kernel[e.key[:70]] += us / 1e3
     return start.elapsed_time(end) / calls, {k: v / calls for k, v in per_kernel.items()}
 
 
