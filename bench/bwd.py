@@ -20,7 +20,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
-                          sdpa_backend, time_interleaved)
+                          sdpa_backend, time_cells)
 from dash.fwd import attn_fwd  # noqa: E402
 from dash.ops import DETERMINISTIC_SCHEDULES, _problem, attn_bwd, resolve_schedule, schedules_for  # noqa: E402
 
@@ -65,7 +65,7 @@ def main():
         problem = _problem(base["seqlen_q"], base["seqlen_k"], base["hdim"], causal, base["batch"], base["nheads"],
                            base["nheads_kv"], q.device, q.dtype, 0)
         auto = resolve_schedule("auto", True, problem)
-        ms = time_interleaved(closures(q, k, v, dout, causal, peer_names), args.rounds)
+        ms = time_cells(closures(q, k, v, dout, causal, peer_names), args)
         row = {"cell": cell, "picks": auto}
         for col, t in ms.items():
             if col in ("atomic",) + DETERMINISTIC_SCHEDULES + ("auto",):

@@ -112,6 +112,68 @@ def time_interleaved(fns, rounds, heat_s=0.5):
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
 
+def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=None, clock=None):
+    """{name: ms per call} of every closure from its calls per second: in each of `rounds` rounds
+    (the orders of round_orders) each closure runs back to back for `seconds`, with a sync every
+    few calls; the result is the median over the rounds of elapsed / calls. This is the regime a
+    training step runs in: the GPU at its power limit, its clock where that limit puts it. At d64
+    full 16k (10 ms calls) two closures of the same call read 3-5% apart by time_interleaved's
+    per-call events and within 0.5% this way (bench/NOTES.md, "Session 42"). `heat_s` seconds of
+    all closures come first, so that the first block also runs at the power limit. sync and clock
+    default to torch.cuda.synchronize and time.perf_counter (tests pass their own)."""
+    import statistics
+    import time
+
+    if sync is None:
+        import torch
+
+        sync = torch.cuda.synchronize
+    clock = clock or time.perf_counter
+    names = list(fns)
+    end = clock() + heat_s
+    while clock() < end:
+        for name in names:
+            fns[name]()
+        sync()
+    samples = {name: [] for name in names}
+    for order in round_orders(names, max(1, rounds)):
+        for name in order:
+            fn = fns[name]
+            fn()
+            sync()
+            start, calls = clock(), 0
+            while True:
+                for _ in range(SUSTAINED_CALLS_PER_SYNC):
+                    fn()
+                sync()
+                calls += SUSTAINED_CALLS_PER_SYNC
+                elapsed = clock() - start
+                if elapsed >= seconds:
+                    break
+            samples[name].append(1e3 * elapsed / calls)
+    return {name: statistics.median(ms) for name, ms in samples.items()}
+
+
+# Calls between syncs in a sustained block: enough that the host stays ahead of the GPU (a sync
+# drains the queue), few enough that a block's end is not far past its `seconds`.
+SUSTAINED_CALLS_PER_SYNC = 3
+
+
+def time_cells(fns, args):
+    """A benchmark cell's {name: ms}: time_sustained when --sustained is given, else
+    time_interleaved."""
+    if getattr(args, "sustained", 0) > 0:
+        return time_sustained(fns, args.sustained, args.rounds or 2)
+    return time_interleaved(fns, args.rounds)
+
+
+def timing_note(args):
+    """How a run's cells were timed, as the summary and the JSON say it."""
+    if getattr(args, "sustained", 0) > 0:
+        return f"calls per second over blocks of {args.sustained:g} s back to back, median of {args.rounds or 2} rounds"
+    return f"median of {args.rounds or 'a Williams design of'} interleaved rounds"
+
+
 def fa4_interface():
     """FlashAttention-4's interface module (`flash_attn.cute.interface`, the `flash-attn-4`
     package), or None with a line saying why it cannot be a peer here."""
@@ -140,6 +202,10 @@ def grid_arguments(doc):
                     help="interleaved timing rounds per cell (median); 0: a Williams design, one round per "
                          "closure (two for an odd count), each closure once in every position and once "
                          "after every other")
+    ap.add_argument("--sustained", type=float, default=0, metavar="SECONDS",
+                    help="time each closure by its calls per second over blocks of SECONDS back to back "
+                         "(--rounds of them, default 2), the power-limited regime of training; 0: "
+                         "per-call events in interleaved rounds")
     ap.add_argument("--peers", default="fa4,sdpa-cudnn,sdpa-flash",
                     help="comma list of peers: fa4, sdpa-cudnn, sdpa-flash, sdpa-efficient (fa4 where it imports)")
     ap.add_argument("--no-sdpa", action="store_true", help="no SDPA peers")
@@ -317,13 +383,12 @@ def report(kind, title, args, rows, header, format_row, records, setting=None, p
     (default: the records)."""
     setting = setting or f"batch x seqlen = {args.tokens}"
     print()
-    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, {setting}, "
-          f"median of {args.rounds or 'a Williams design of'} interleaved rounds)")
+    print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, {setting}, {timing_note(args)})")
     print(header())
     for row in rows:
         print(format_row(row))
     if not args.no_save:
-        path = save_results(kind, records)
+        path = save_results(kind, records, timing=timing_note(args))
         png = plot_results(records if plot_records is None else plot_records, path.replace(".json", ".png"),
                            f"dash {title.lower()}, {torch.cuda.get_device_name()}")
         print(f"saved {path}" + (f" and {png}" if png else ""))
@@ -348,13 +413,14 @@ def git_commit():
         return None
 
 
-def save_results(kind, records, out_dir=RESULTS):
-    """One JSON file per run: bench/results/<kind>-<device>-<date>.json."""
+def save_results(kind, records, out_dir=RESULTS, timing=None):
+    """One JSON file per run: bench/results/<kind>-<device>-<date>.json (timing: how the cells were
+    timed, timing_note; runs before it was recorded used interleaved per-call events)."""
     os.makedirs(out_dir, exist_ok=True)
     device = torch.cuda.get_device_name()
     now = datetime.datetime.now(datetime.timezone.utc)
     doc = {"device": device, "date": now.isoformat(timespec="seconds"), "commit": git_commit(),
-           "torch": torch.__version__, "cuda": torch.version.cuda, "records": records}
+           "torch": torch.__version__, "cuda": torch.version.cuda, "timing": timing, "records": records}
     slug = device.replace("NVIDIA ", "").replace(" ", "-")
     path = os.path.join(out_dir, f"{kind}-{slug}-{now.strftime('%Y%m%d-%H%M%S')}.json")
     with open(path, "w") as f:

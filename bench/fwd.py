@@ -18,7 +18,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
-                          sdpa_backend, time_interleaved)
+                          sdpa_backend, time_cells)
 from dash.fwd import attn_fwd  # noqa: E402
 
 COLUMNS = ("dash", "fa4", "sdpa-cudnn", "sdpa-flash", "sdpa-efficient")
@@ -60,7 +60,7 @@ def main():
     peer_names = peers(args)
     records, rows = [], []
     for cell, base, (q, k, v, _) in grid_cells(args, "fwd"):
-        ms = time_interleaved(closures(q, k, v, base["causal"], peer_names), args.rounds)
+        ms = time_cells(closures(q, k, v, base["causal"], peer_names), args)
         row = {"cell": cell}
         for col, t in ms.items():
             rec = record(col, "fwd", None, col == "dash", ms=t, **base)

@@ -24,7 +24,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.common import (add_peers, fa4_interface, grid_arguments, grid_cells, peers, record, report,  # noqa: E402
-                          sdpa_backend, time_interleaved)
+                          sdpa_backend, time_cells)
 import dash  # noqa: E402
 
 COLUMNS = ("dash-det", "dash-atomic", "fa4-det", "fa4", "sdpa-cudnn", "sdpa-flash", "sdpa-efficient")
@@ -98,7 +98,7 @@ def main():
     peer_names = peers(args)
     records, rows = [], []
     for cell, base, (q, k, v, dout) in grid_cells(args, "fwd_bwd", grad_inputs=True):
-        ms = time_interleaved(closures(q, k, v, dout, base["causal"], peer_names), args.rounds)
+        ms = time_cells(closures(q, k, v, dout, base["causal"], peer_names), args)
         row = {"cell": cell}
         for col, t in ms.items():
             impl, schedule, deterministic = describe(col)

@@ -1,4 +1,5 @@
 """bench/common.py's helpers that every benchmark's closures go through (CPU only)."""
+import itertools
 import os
 import sys
 
@@ -48,3 +49,48 @@ def test_window_flops_count_the_band(seqlen_q, seqlen_k, window):
     from dash.reference import band_mask
 
     assert band_pairs(seqlen_q, seqlen_k, window) == int(band_mask(seqlen_q, seqlen_k, window).sum())
+
+
+def test_sustained_timing_is_calls_per_second_in_rounds():
+    """time_sustained (bench --sustained): each closure runs back to back for its block, in the
+    rounds' orders (round_orders), and its time is the median over rounds of elapsed / calls; the
+    heat phase runs every closure before the first block. A fake clock advances by each call's
+    cost, so the answer is exact."""
+    now = [0.0]
+    cost = {"a": 0.010, "b": 0.004, "c": 0.025}
+    ran = []
+
+    def make(name):
+        def fn():
+            now[0] += cost[name]
+            ran.append(name)
+        return fn
+
+    fns = {name: make(name) for name in cost}
+    ms = common.time_sustained(fns, seconds=0.2, rounds=2, heat_s=0.05, sync=lambda: None, clock=lambda: now[0])
+    assert ms == pytest.approx({name: 1e3 * c for name, c in cost.items()})
+    assert ran[:3] == ["a", "b", "c"]  # the heat phase: every closure, in order
+    # after the heat phase: one block per closure per round, in the rounds' orders (a closure that
+    # ends one round and starts the next runs as one stretch)
+    orders = common.round_orders(list(cost), 2)
+    runs = [name for name, _ in itertools.groupby(ran)]
+    want = [name for name, _ in itertools.groupby(orders[0] + orders[1])]
+    assert runs[-len(want):] == want
+    # each block covers at least `seconds` and stops within one sync's worth of calls after it
+    blocks = {name: [len(list(g)) for n, g in itertools.groupby(ran) if n == name] for name in cost}
+    for name in ("a", "b"):  # (their last runs are round 2's blocks alone; c's two blocks run as one)
+        timed = blocks[name][-1] - 1  # less the block's untimed first call
+        assert 0.2 <= timed * cost[name] < 0.2 + common.SUSTAINED_CALLS_PER_SYNC * cost[name] + 1e-9
+
+
+def test_time_cells_picks_the_timing_the_arguments_ask_for(monkeypatch):
+    import argparse
+
+    monkeypatch.setattr(common, "time_sustained", lambda fns, seconds, rounds: ("sustained", seconds, rounds))
+    monkeypatch.setattr(common, "time_interleaved", lambda fns, rounds: ("interleaved", rounds))
+    ap = common.grid_arguments("")
+    assert common.time_cells({}, ap.parse_args([])) == ("interleaved", 0)
+    assert common.time_cells({}, ap.parse_args(["--sustained", "1.5"])) == ("sustained", 1.5, 2)
+    assert common.time_cells({}, ap.parse_args(["--sustained", "1", "--rounds", "3"])) == ("sustained", 1.0, 3)
+    assert "calls per second" in common.timing_note(ap.parse_args(["--sustained", "1"]))
+    assert "interleaved" in common.timing_note(argparse.Namespace(rounds=0))
