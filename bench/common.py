@@ -160,6 +160,33 @@ def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=None, clock=None):
 SUSTAINED_CALLS_PER_SYNC = 3
 
 
+def sample_power(call, seconds):
+    """(mean W, mean SM MHz over the middle half, calls per second) of `call` run back to back for
+    `seconds`, nvidia-smi sampling power and clock every 50 ms (the probes of bench/experiments)."""
+    import statistics
+    import subprocess
+    import time
+
+    import torch
+
+    call()
+    torch.cuda.synchronize()
+    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
+                            "-lms", "50"], stdout=subprocess.PIPE, text=True)
+    start, calls = time.time(), 0
+    while time.time() - start < seconds:
+        for _ in range(SUSTAINED_CALLS_PER_SYNC):
+            call()
+        torch.cuda.synchronize()
+        calls += SUSTAINED_CALLS_PER_SYNC
+    elapsed = time.time() - start
+    smi.terminate()
+    rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
+    rows = rows[len(rows) // 4: 3 * len(rows) // 4] or [["nan", "nan"]]
+    return (statistics.mean(float(r[0]) for r in rows), statistics.mean(float(r[1]) for r in rows),
+            calls / elapsed)
+
+
 def time_cells(fns, args):
     """A benchmark cell's {name: ms}: time_sustained when --sustained is given, else
     time_interleaved."""

@@ -8,19 +8,16 @@ half, and the calls per second.
     python bench/experiments/s40-power_probe.py --fwd --cell 64f16k --no-fa4 \
         --settings DASH_FWD_KV_MULTICAST=0 DASH_FWD_KV_MULTICAST=1  # one knob's values, alternated
     python bench/experiments/s40-power_probe.py --cell 64f16k --schedule auto \
-        --settings DASH_BWD_KV_PAIRS=0 DASH_BWD_KV_PAIRS=1          # the backward under each value
+        --settings DASH_POST_TILES=0 DASH_POST_TILES=4              # the backward under each value
+(Session 42 probed the KV-tile pairs of bench/experiments/s42-b1-kv-tile-pairs.patch with
+--settings DASH_BWD_KV_PAIRS=0 DASH_BWD_KV_PAIRS=1.)
 """
 import argparse
 import os
-import statistics
-import subprocess
 import sys
-import time
-
-import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import peer_grid_backward_cells  # noqa: E402
+from bench.common import peer_grid_backward_cells, sample_power as sample  # noqa: E402
 from dash.ops import attn_bwd  # noqa: E402
 
 
@@ -52,26 +49,6 @@ def main():
         env, value = setting.split("=", 1)
         power, clock, rate = sample(with_env(env, None if value == "base" else value, dash_bwd), args.seconds)
         print(f"{name} {args.schedule} {setting}: {power:.0f} W, {clock:.0f} MHz, {rate:.2f} calls/s", flush=True)
-
-
-def sample(call, seconds):
-    """(mean W, mean MHz over the middle half, calls per second) of `call` run back to back."""
-    call()
-    torch.cuda.synchronize()
-    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
-                            "-lms", "50"], stdout=subprocess.PIPE, text=True)
-    start, calls = time.time(), 0
-    while time.time() - start < seconds:
-        for _ in range(5):
-            call()
-        torch.cuda.synchronize()
-        calls += 5
-    elapsed = time.time() - start
-    smi.terminate()
-    rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
-    rows = rows[len(rows) // 4: 3 * len(rows) // 4]
-    return (statistics.mean(float(r[0]) for r in rows), statistics.mean(float(r[1]) for r in rows),
-            calls / elapsed)
 
 
 def forward(args):

@@ -8,35 +8,14 @@ read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTE
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import attention_flops, peer_grid_backward_cells  # noqa: E402
+from bench.common import attention_flops, peer_grid_backward_cells, sample_power  # noqa: E402
 from dash.ops import attn_bwd  # noqa: E402
-
-
-def rate(fn, seconds):
-    """(calls per second, mean W, mean SM MHz over the block's middle half) of fn run back to back."""
-    fn()
-    torch.cuda.synchronize()
-    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
-                            "-lms", "50"], stdout=subprocess.PIPE, text=True)
-    start, calls = time.time(), 0
-    while time.time() - start < seconds:
-        for _ in range(3):
-            fn()
-        torch.cuda.synchronize()
-        calls += 3
-    elapsed = time.time() - start
-    smi.terminate()
-    rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
-    rows = rows[len(rows) // 4: 3 * len(rows) // 4] or [["nan", "nan"]]
-    return (calls / elapsed, statistics.mean(float(r[0]) for r in rows), statistics.mean(float(r[1]) for r in rows))
 
 
 def main():
@@ -58,7 +37,8 @@ def main():
         for r in range(args.repeats):
             order = list(fns) if r % 2 == 0 else list(fns)[::-1]
             for n in order:
-                runs[n].append(rate(fns[n], args.seconds))
+                watts, mhz, per_s = sample_power(fns[n], args.seconds)
+                runs[n].append((per_s, watts, mhz))
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         med = {n: [statistics.median(x[i] for x in v) for i in range(3)] for n, v in runs.items()}
         tf = {n: m[0] * flops / 1e12 for n, m in med.items()}
