@@ -4,6 +4,10 @@ cells where interleaved per-call timing cannot tell them apart (two closures of 
 read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTES.md "Session 42").
 
     python bench/experiments/s42-sustained_bwd.py --cells 64f8k 64f16k 64c16k --seconds 2
+    # a relinked build against HEAD's (scripts/relink_baseline.sh): each copy's own script, in
+    # turn, without FA4; --bits makes the second build's outputs checked against the first's
+    python3 /tmp/A/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
+    python3 /tmp/B/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
 """
 import argparse
 import os
@@ -24,15 +28,31 @@ def main():
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
+    ap.add_argument("--no-fa4", action="store_true", help="dash alone")
+    ap.add_argument("--bits", help="a file of dq, dk, dv per (cell, deterministic schedule): written when absent, "
+                                   "else every output must equal it bitwise")
     args = ap.parse_args()
-    print("device:", torch.cuda.get_device_name(), flush=True)
+    import dash
+
+    print("device:", torch.cuda.get_device_name(), "| dash:", os.path.dirname(dash.__file__), flush=True)
+    saved = torch.load(args.bits) if args.bits and os.path.exists(args.bits) else None
+    bits = {}
     for (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
          (dq, dk, dv)) in peer_grid_backward_cells(args.cells):
         fns = {f"dash {s}": (lambda s=s: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
                                                   deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
                for s in args.schedules}
-        fns["fa4-det"] = fa4_bwd_fn(q, k, v, dout, causal, True)
-        fns["fa4"] = fa4_bwd_fn(q, k, v, dout, causal, False)
+        if not args.no_fa4:
+            fns["fa4-det"] = fa4_bwd_fn(q, k, v, dout, causal, True)
+            fns["fa4"] = fa4_bwd_fn(q, k, v, dout, causal, False)
+        for s in args.schedules:
+            if s != "atomic":
+                fns[f"dash {s}"]()
+                bits[(name, s)] = [t.clone().cpu() for t in (dq, dk, dv)]
+                if saved is not None and (name, s) in saved:
+                    same = all(torch.equal(a, b) for a, b in zip(bits[(name, s)], saved[(name, s)]))
+                    print(f"{name} {s}: dq, dk, dv {'bitwise equal to' if same else 'DIFFER FROM'} {args.bits}",
+                          flush=True)
         runs = {n: [] for n in fns}
         for r in range(args.repeats):
             order = list(fns) if r % 2 == 0 else list(fns)[::-1]
@@ -44,8 +64,11 @@ def main():
         tf = {n: m[0] * flops / 1e12 for n, m in med.items()}
         print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[0]:.2f} calls/s, {m[1]:.0f} W, {m[2]:.0f} MHz)"
                                       for n, m in med.items())
-              + " | / fa4-det: " + ", ".join(f"{n} {tf[n] / tf['fa4-det']:.3f}" for n in fns if n.startswith("dash")),
+              + ("" if args.no_fa4 else " | / fa4-det: " + ", ".join(f"{n} {tf[n] / tf['fa4-det']:.3f}"
+                                                                     for n in fns if n.startswith("dash"))),
               flush=True)
+    if args.bits and saved is None:
+        torch.save(bits, args.bits)
 
 
 if __name__ == "__main__":
