@@ -119,9 +119,9 @@ def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=None, clock=None):
     training step runs in: the GPU at its power limit, its clock where that limit puts it. At d64
     full 16k (10 ms calls) two closures of the same call read 3-5% apart by time_interleaved's
     per-call events and within 0.5% by calls per second over 2-3 s blocks (bench/NOTES.md,
-    "Session 42"). `heat_s` seconds of
-    all closures come first, so that the first block also runs at the power limit. sync and clock
-    default to torch.cuda.synchronize and time.perf_counter (tests pass their own)."""
+    "Session 42"). `heat_s` seconds of all closures come first, so that the first block also runs
+    at the power limit. sync and clock default to torch.cuda.synchronize and time.perf_counter
+    (tests pass their own)."""
     import statistics
     import time
 
