@@ -4,7 +4,9 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import statistics
 import subprocess
+import time
 
 import torch
 
@@ -88,11 +90,6 @@ def time_interleaved(fns, rounds, heat_s=0.5):
     The rounds' orders come from round_orders (why: there). `heat_s` seconds of untimed calls to
     all closures come first: under a sustained load the GPU runs at its power limit, and without
     them the first round would run at boost clock (bench/NOTES.md, "Session 12")."""
-    import statistics
-    import time
-
-    import torch
-
     names = list(fns)
     rounds = rounds if rounds > 0 else len(williams_rows(len(names)))
     if heat_s > 0:
@@ -112,24 +109,36 @@ def time_interleaved(fns, rounds, heat_s=0.5):
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
 
-def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=None, clock=None):
+# Calls between syncs while a closure runs back to back: enough that the host stays ahead of the
+# GPU (a sync drains the queue), few enough that a block's end is not far past its `seconds`.
+SUSTAINED_CALLS_PER_SYNC = 3
+
+
+def run_back_to_back(fn, seconds, sync=torch.cuda.synchronize, clock=time.perf_counter):
+    """(calls, elapsed seconds) of fn run back to back for at least `seconds`, after one untimed
+    call, with a sync every SUSTAINED_CALLS_PER_SYNC calls."""
+    fn()
+    sync()
+    start, calls = clock(), 0
+    while True:
+        for _ in range(SUSTAINED_CALLS_PER_SYNC):
+            fn()
+        sync()
+        calls += SUSTAINED_CALLS_PER_SYNC
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return calls, elapsed
+
+
+def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=torch.cuda.synchronize, clock=time.perf_counter):
     """{name: ms per call} of every closure from its calls per second: in each of `rounds` rounds
-    (the orders of round_orders) each closure runs back to back for `seconds`, with a sync every
-    few calls; the result is the median over the rounds of elapsed / calls. This is the regime a
-    training step runs in: the GPU at its power limit, its clock where that limit puts it. At d64
-    full 16k (10 ms calls) two closures of the same call read 3-5% apart by time_interleaved's
-    per-call events and within 0.5% by calls per second over 2-3 s blocks (bench/NOTES.md,
-    "Session 42"). `heat_s` seconds of all closures come first, so that the first block also runs
-    at the power limit. sync and clock default to torch.cuda.synchronize and time.perf_counter
-    (tests pass their own)."""
-    import statistics
-    import time
-
-    if sync is None:
-        import torch
-
-        sync = torch.cuda.synchronize
-    clock = clock or time.perf_counter
+    (the orders of round_orders) each closure runs back to back for `seconds` (run_back_to_back);
+    the result is the median over the rounds of elapsed / calls. This is the regime a training
+    step runs in: the GPU at its power limit, its clock where that limit puts it. At d64 full 16k
+    (10 ms calls) two closures of the same call read 3-5% apart by time_interleaved's per-call
+    events and within 0.5% by calls per second over 2-3 s blocks (bench/NOTES.md, "Session 42").
+    `heat_s` seconds of all closures come first, so that the first block also runs at the power
+    limit. Tests pass their own sync and clock."""
     names = list(fns)
     end = clock() + heat_s
     while clock() < end:
@@ -139,47 +148,18 @@ def time_sustained(fns, seconds, rounds=2, heat_s=1.0, sync=None, clock=None):
     samples = {name: [] for name in names}
     for order in round_orders(names, max(1, rounds)):
         for name in order:
-            fn = fns[name]
-            fn()
-            sync()
-            start, calls = clock(), 0
-            while True:
-                for _ in range(SUSTAINED_CALLS_PER_SYNC):
-                    fn()
-                sync()
-                calls += SUSTAINED_CALLS_PER_SYNC
-                elapsed = clock() - start
-                if elapsed >= seconds:
-                    break
+            calls, elapsed = run_back_to_back(fns[name], seconds, sync, clock)
             samples[name].append(1e3 * elapsed / calls)
     return {name: statistics.median(ms) for name, ms in samples.items()}
 
 
-# Calls between syncs in a sustained block: enough that the host stays ahead of the GPU (a sync
-# drains the queue), few enough that a block's end is not far past its `seconds`.
-SUSTAINED_CALLS_PER_SYNC = 3
-
-
 def sample_power(call, seconds):
     """(mean W, mean SM MHz over the middle half, calls per second) of `call` run back to back for
-    `seconds`, nvidia-smi sampling power and clock every 50 ms (the probes of bench/experiments)."""
-    import statistics
-    import subprocess
-    import time
-
-    import torch
-
-    call()
-    torch.cuda.synchronize()
+    `seconds` (run_back_to_back), nvidia-smi sampling power and clock every 50 ms (the probes of
+    bench/experiments)."""
     smi = subprocess.Popen(["nvidia-smi", "--query-gpu=power.draw,clocks.sm", "--format=csv,noheader,nounits",
                             "-lms", "50"], stdout=subprocess.PIPE, text=True)
-    start, calls = time.time(), 0
-    while time.time() - start < seconds:
-        for _ in range(SUSTAINED_CALLS_PER_SYNC):
-            call()
-        torch.cuda.synchronize()
-        calls += SUSTAINED_CALLS_PER_SYNC
-    elapsed = time.time() - start
+    calls, elapsed = run_back_to_back(call, seconds)
     smi.terminate()
     rows = [line.split(",") for line in smi.communicate()[0].splitlines() if "," in line]
     rows = rows[len(rows) // 4: 3 * len(rows) // 4] or [["nan", "nan"]]

@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import peer_grid_backward_cells, sample_power as sample  # noqa: E402
+from bench.common import peer_grid_backward_cells, sample_power as sample, with_env  # noqa: E402
 from dash.ops import attn_bwd  # noqa: E402
 
 
@@ -36,8 +36,6 @@ def main():
         return forward(args)
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, dout), (out, lse),
      (dq, dk, dv)), = list(peer_grid_backward_cells([args.cell]))
-    from bench.common import with_env
-
     det = args.schedule != "atomic"
 
     def dash_bwd():
@@ -52,7 +50,7 @@ def main():
 
 
 def forward(args):
-    from bench.common import fa4_interface, peer_grid_cells, with_env
+    from bench.common import fa4_interface, peer_grid_cells
     from dash.fwd import attn_fwd
 
     (name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _)), = list(peer_grid_cells([args.cell]))

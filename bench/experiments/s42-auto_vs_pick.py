@@ -8,12 +8,11 @@ pick timed interleaved with a second closure of the pick, and calls per second o
 import argparse
 import os
 import sys
-import time
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import peer_grid_backward_cells, time_interleaved  # noqa: E402
+from bench.common import peer_grid_backward_cells, run_back_to_back, time_interleaved  # noqa: E402
 from dash import _ext  # noqa: E402
 from dash.ops import _problem, attn_bwd, resolve_schedule  # noqa: E402
 
@@ -56,16 +55,8 @@ def main():
           round(ms[pick] / ms["auto"], 4), flush=True)
     for _ in range(2):
         for tag, fn in (("auto", fns["auto"]), (pick, fns[pick])):
-            fn()
-            torch.cuda.synchronize()
-            start, calls = time.time(), 0
-            while time.time() - start < args.seconds:
-                for _ in range(5):
-                    fn()
-                torch.cuda.synchronize()
-                calls += 5
-            print(f"sustained {tag}: {calls / (time.time() - start):.2f} calls/s", flush=True)
-
+            calls, elapsed = run_back_to_back(fn, args.seconds)
+            print(f"sustained {tag}: {calls / elapsed:.2f} calls/s", flush=True)
 
 if __name__ == "__main__":
     main()
