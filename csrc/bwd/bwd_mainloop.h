@@ -653,6 +653,16 @@ struct BwdMainloop {
         if constexpr (kShuffleStats) return lse_early[g][e];
         else return lse_at(g, e);
       };
+      // ... and held there by a store that never runs (hold_ahead_of_wgmma_wait's device): ptxas
+      // otherwise sank all but one of the shuffles below the S wait, where the first exponentials
+      // waited for them (session 42: 3% of the d64 kernel's stall samples at the first FFMAs and
+      // the branch before them).
+      if constexpr (kShuffleStats) {
+        if (p.never_written != nullptr) {
+          CUTLASS_PRAGMA_UNROLL
+          for (int g = 0; g < kEarlyExpGroups; ++g) p.never_written[2 * g] = lse_early[g][0] + lse_early[g][1];
+        }
+      }
       warpgroup_wait<1>();
       if constexpr (kSoftcap) {
         // Capped: S becomes the held tanh in place, before any exponential (and ahead of the dP
