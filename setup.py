@@ -153,6 +153,13 @@ def compile_objects(nvcc, jobs):
         obj = cache / f"{src.stem}-{key}.o"
         if obj.exists():
             return obj, "cached"
+        if os.environ.get("DASH_CACHED_ONLY"):
+            # A build that must only link (a device call carrying a prebuilt cache): a miss means
+            # the tree is not the one the cache was compiled from, e.g. a change left in the
+            # working tree, which travels to the device (session 43 lost its A/B's lease so).
+            raise RuntimeError(f"{src.relative_to(ROOT)} is not in build/objcache under this tree's key, and "
+                               f"DASH_CACHED_ONLY is set: the checkout differs from the tree the cache was "
+                               f"compiled from, or the build's settings (DASH_HEAD_DIMS, ...) from its own")
         tmp = obj.with_suffix(".o.tmp")
         cmd = [nvcc, *flags, "-c", str(src), "-o", str(tmp)]
         proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -5,7 +5,8 @@
 # (.oc/objcache.env, written by scripts/prebuild_objects.py --pack: DASH_HEAD_DIMS etc. are
 # part of the objects' keys, and a build without them compiles every source again, ten minutes
 # of device time), builds, and says how many objects came from the cache. DASH_BUILD_OK: 1 when
-# the build succeeded.
+# the build succeeded. DASH_CACHED_ONLY=1: fail at the first object the cache lacks instead of
+# compiling it (a call meant only to link).
 if [ -f .oc/objcache.tgz ]; then mkdir -p build && tar -xzf .oc/objcache.tgz -C build; fi
 if [ -f .oc/objcache.env ]; then
   while IFS='=' read -r key value; do

@@ -8,6 +8,10 @@
 #   scripts/relink_sustained_ab.sh BUILD_LOG "PROBE ARGS" VARIANT_DIR [VARIANT_DIR ...]
 #   scripts/relink_sustained_ab.sh $OUT/build.log "--cells 64f16k 64f8k --seconds 2" .ab/b2/relink_b2
 #
+# The baseline is the checkout as it travelled, so keep variants out of the working tree and
+# build it with `DASH_CACHED_ONLY=1 source scripts/device_build.sh LOG`: a cache miss then fails
+# the build at once instead of compiling (setup.py).
+#
 # VARIANT_DIR: objects named <source>-<tag>.o (relink_baseline.sh's convention); the copy goes to
 # /tmp/ab_<basename of VARIANT_DIR>. Prints each build's rates and the bit check.
 set -uo pipefail

@@ -1,0 +1,43 @@
+"""setup.py's object cache on the CPU: DASH_CACHED_ONLY turns a cache miss into an error that
+says why, before any compiler runs (a device call that should only link must not spend its lease
+compiling a tree the cache was not built from)."""
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_setup():
+    spec = importlib.util.spec_from_file_location("prebuild_objects", ROOT / "scripts" / "prebuild_objects.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.setup_module()
+
+
+def test_cached_only_build_refuses_to_compile(monkeypatch, tmp_path):
+    setup = load_setup()
+    # A stand-in compiler that only echoes: its "--version" differs from any real nvcc's, so
+    # every key misses; and were it asked to compile, no object would appear (a different error).
+    fake_nvcc = tmp_path / "nvcc"
+    fake_nvcc.write_text("#!/bin/sh\necho fake nvcc \"$@\"\n")
+    fake_nvcc.chmod(0o755)
+    monkeypatch.setenv("DASH_HEAD_DIMS", "64")
+    monkeypatch.setenv("DASH_CACHED_ONLY", "1")
+    with pytest.raises(RuntimeError, match="not in build/objcache.*DASH_CACHED_ONLY"):
+        setup.compile_objects(str(fake_nvcc), jobs=1)
+
+
+def test_without_cached_only_a_miss_goes_to_the_compiler(monkeypatch, tmp_path):
+    setup = load_setup()
+    fake_nvcc = tmp_path / "nvcc"
+    calls = tmp_path / "calls"
+    fake_nvcc.write_text(f"#!/bin/sh\necho \"$@\" >> {calls}\nexit 1\n")
+    fake_nvcc.chmod(0o755)
+    monkeypatch.setenv("DASH_HEAD_DIMS", "64")
+    monkeypatch.delenv("DASH_CACHED_ONLY", raising=False)
+    with pytest.raises(RuntimeError, match="nvcc failed"):
+        setup.compile_objects(str(fake_nvcc), jobs=1)
+    assert any(" -c " in line for line in calls.read_text().splitlines())
