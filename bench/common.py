@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import time
@@ -396,9 +397,11 @@ def report(kind, title, args, rows, header, format_row, records, setting=None, p
     for row in rows:
         print(format_row(row))
     if not args.no_save:
-        path = save_results(kind, records, timing=timing_note(args))
+        path = save_results(kind, records, out_dir=RESULTS, timing=timing_note(args))
         png = plot_results(records if plot_records is None else plot_records, path.replace(".json", ".png"),
                            f"dash {title.lower()}, {torch.cuda.get_device_name()}")
+        if png and os.environ.get("OUT"):  # beside the JSON that save_results put there
+            shutil.copy(png, os.environ["OUT"])
         print(f"saved {path}" + (f" and {png}" if png else ""))
 
 

@@ -94,3 +94,23 @@ def test_time_cells_picks_the_timing_the_arguments_ask_for(monkeypatch):
     assert common.time_cells({}, ap.parse_args(["--sustained", "1", "--rounds", "3"])) == ("sustained", 1.0, 3)
     assert "calls per second" in common.timing_note(ap.parse_args(["--sustained", "1"]))
     assert "interleaved" in common.timing_note(argparse.Namespace(rounds=0))
+
+
+def test_report_puts_json_and_png_in_out_on_a_device_machine(monkeypatch, tmp_path):
+    # On a device machine $OUT is what comes back; the run's JSON and PNG must be there by
+    # themselves (session 43 lost a grid by copying bench/results wholesale past the file limit).
+    import argparse
+
+    pytest.importorskip("matplotlib")
+    out, results = tmp_path / "out", tmp_path / "results"
+    out.mkdir()
+    monkeypatch.setenv("OUT", str(out))
+    monkeypatch.setattr(common, "RESULTS", str(results))
+    monkeypatch.setattr(common.torch.cuda, "get_device_name", lambda *a: "NVIDIA Fake GPU")
+    rec = common.record("dash", "bwd", "auto", True, common.torch.bfloat16, 64, False, 1, 2048, 2048, 32, 32,
+                        1.0, 1e12)
+    args = argparse.Namespace(tokens=16384, no_save=False, rounds=2, sustained=0)
+    common.report("bwd", "Backward", args, [rec], lambda: "header", lambda r: "row", [rec])
+    saved = sorted(p.name for p in results.iterdir())
+    assert [n.rsplit(".", 1)[1] for n in saved] == ["json", "png"]
+    assert sorted(p.name for p in out.iterdir()) == saved
