@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sustained A/B of backward kernel variants against this build (a device machine, after
-# `source scripts/device_build.sh LOG`): each variant's objects are linked into a copy of the
-# checkout (scripts/relink_baseline.sh), then every build's own
+# Sustained A/B of kernel variants against this build (a device machine, after
+# `source scripts/device_build.sh LOG`; the backward's probe unless PROBE names another): each
+# variant's objects are linked into a copy of the checkout (scripts/relink_baseline.sh), then
+# every build's own
 # bench/experiments/s42-sustained_bwd.py runs in turn, this build first (it writes the outputs'
 # bits, which every variant must match), twice round.
 #
@@ -16,6 +17,9 @@
 # /tmp/ab_<basename of VARIANT_DIR>. Prints each build's rates and the bit check.
 set -uo pipefail
 log=$1 probe=$2; shift 2
+# PROBE: the probe each build runs (the forward's: bench/experiments/s43-sustained_fwd.py, which
+# checks out and lse bitwise the same way).
+probe_script=${PROBE:-bench/experiments/s42-sustained_bwd.py}
 cd "$(dirname "$0")/.."
 bits=/tmp/ab_bits.pt
 rm -f "$bits"
@@ -29,6 +33,6 @@ done
 for round in 1 2; do
   for tree in "${trees[@]}"; do
     echo "== round $round: $tree"
-    python3 "$tree/bench/experiments/s42-sustained_bwd.py" --no-fa4 --bits "$bits" $probe 2>&1 | grep -v Warning
+    python3 "$tree/$probe_script" --no-fa4 --bits "$bits" $probe 2>&1 | grep -v Warning
   done
 done
