@@ -168,6 +168,30 @@ def sample_power(call, seconds):
             calls / elapsed)
 
 
+def sustained_probe_arguments(default_cells, bits_help):
+    """The command line the sustained probes of bench/experiments share (s42-sustained_bwd,
+    s43-sustained_fwd): --cells, --seconds, --repeats, --no-fa4, --bits; each adds its own."""
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cells", nargs="+", default=default_cells)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--no-fa4", action="store_true", help="dash alone")
+    ap.add_argument("--bits", help=bits_help)
+    return ap
+
+
+def alternated_power_samples(fns, seconds, repeats):
+    """{name: (W, SM MHz, calls per second)}: the medians of `repeats` sample_power blocks of each
+    closure, in fns's order in even rounds and reversed in odd ones."""
+    runs = {n: [] for n in fns}
+    for r in range(repeats):
+        for n in (list(fns) if r % 2 == 0 else list(fns)[::-1]):
+            runs[n].append(sample_power(fns[n], seconds))
+    return {n: tuple(statistics.median(x[i] for x in v) for i in range(3)) for n, v in runs.items()}
+
+
 def time_cells(fns, args):
     """A benchmark cell's {name: ms}: time_sustained when --sustained is given, else
     time_interleaved."""

@@ -114,3 +114,19 @@ def test_report_puts_json_and_png_in_out_on_a_device_machine(monkeypatch, tmp_pa
     saved = sorted(p.name for p in results.iterdir())
     assert [n.rsplit(".", 1)[1] for n in saved] == ["json", "png"]
     assert sorted(p.name for p in out.iterdir()) == saved
+
+
+def test_alternated_power_samples_reverses_the_order_and_takes_medians(monkeypatch):
+    calls = []
+    readings = {"a": iter([(600.0, 1500.0, 10.0), (700.0, 1600.0, 30.0), (650.0, 1550.0, 20.0)]),
+                "b": iter([(500.0, 1400.0, 1.0), (510.0, 1410.0, 3.0), (520.0, 1420.0, 2.0)])}
+
+    def fake_sample(fn, seconds):
+        name = fn()
+        calls.append(name)
+        return next(readings[name])
+
+    monkeypatch.setattr(common, "sample_power", fake_sample)
+    med = common.alternated_power_samples({"a": lambda: "a", "b": lambda: "b"}, 1.0, 3)
+    assert calls == ["a", "b", "b", "a", "a", "b"]
+    assert med == {"a": (650.0, 1550.0, 20.0), "b": (510.0, 1410.0, 2.0)}

@@ -9,28 +9,23 @@ read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTE
     python3 /tmp/A/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
     python3 /tmp/B/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
 """
-import argparse
 import os
-import statistics
 import sys
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import attention_flops, peer_grid_backward_cells, sample_power  # noqa: E402
+from bench.common import (alternated_power_samples, attention_flops, peer_grid_backward_cells,  # noqa: E402
+                          sustained_probe_arguments)
 from dash.ops import attn_bwd  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cells", nargs="+", default=["64f8k", "64f16k", "64c16k"])
-    ap.add_argument("--seconds", type=float, default=2.0)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
-    ap.add_argument("--no-fa4", action="store_true", help="dash alone")
-    ap.add_argument("--bits", help="a file of dq, dk, dv per (cell, deterministic schedule): written when absent, "
+    ap = sustained_probe_arguments(["64f8k", "64f16k", "64c16k"],
+                                   "a file of dq, dk, dv per (cell, deterministic schedule): written when absent, "
                                    "else every output must equal it bitwise")
+    ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
     args = ap.parse_args()
     import dash
 
@@ -53,16 +48,10 @@ def main():
                     same = all(torch.equal(a, b) for a, b in zip(bits[(name, s)], saved[(name, s)]))
                     print(f"{name} {s}: dq, dk, dv {'bitwise equal to' if same else 'DIFFER FROM'} {args.bits}",
                           flush=True)
-        runs = {n: [] for n in fns}
-        for r in range(args.repeats):
-            order = list(fns) if r % 2 == 0 else list(fns)[::-1]
-            for n in order:
-                watts, mhz, per_s = sample_power(fns[n], args.seconds)
-                runs[n].append((per_s, watts, mhz))
+        med = alternated_power_samples(fns, args.seconds, args.repeats)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
-        med = {n: [statistics.median(x[i] for x in v) for i in range(3)] for n, v in runs.items()}
-        tf = {n: m[0] * flops / 1e12 for n, m in med.items()}
-        print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[0]:.2f} calls/s, {m[1]:.0f} W, {m[2]:.0f} MHz)"
+        tf = {n: m[2] * flops / 1e12 for n, m in med.items()}
+        print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[2]:.2f} calls/s, {m[0]:.0f} W, {m[1]:.0f} MHz)"
                                       for n, m in med.items())
               + ("" if args.no_fa4 else " | / fa4-det: " + ", ".join(f"{n} {tf[n] / tf['fa4-det']:.3f}"
                                                                      for n in fns if n.startswith("dash"))),

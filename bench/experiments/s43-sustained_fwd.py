@@ -7,27 +7,21 @@ bitwise.
 
     python bench/experiments/s43-sustained_fwd.py --cells 128f2k 128f16k 128gf8k --seconds 2
 """
-import argparse
 import os
-import statistics
 import sys
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import attention_flops, fa4_interface, peer_grid_cells, sample_power  # noqa: E402
+from bench.common import (alternated_power_samples, attention_flops, fa4_interface,  # noqa: E402
+                          peer_grid_cells, sustained_probe_arguments)
 from dash.fwd import attn_fwd  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cells", nargs="+", default=["128f2k", "128f16k", "64c16k"])
-    ap.add_argument("--seconds", type=float, default=2.0)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--no-fa4", action="store_true", help="dash alone")
-    ap.add_argument("--bits", help="a file of out and lse per cell: written when absent, else every output "
-                                   "must equal it bitwise")
-    args = ap.parse_args()
+    args = sustained_probe_arguments(["128f2k", "128f16k", "64c16k"],
+                                     "a file of out and lse per cell: written when absent, else every output "
+                                     "must equal it bitwise").parse_args()
     import dash
 
     print("device:", torch.cuda.get_device_name(), "| dash:", os.path.dirname(dash.__file__), flush=True)
@@ -43,12 +37,8 @@ def main():
         if saved is not None and name in saved:
             same = all(torch.equal(a, b) for a, b in zip(bits[name], saved[name]))
             print(f"{name}: out, lse {'bitwise equal to' if same else 'DIFFER FROM'} {args.bits}", flush=True)
-        runs = {n: [] for n in fns}
-        for r in range(args.repeats):
-            for n in (list(fns) if r % 2 == 0 else list(fns)[::-1]):
-                runs[n].append(sample_power(fns[n], args.seconds))
+        med = alternated_power_samples(fns, args.seconds, args.repeats)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "fwd")
-        med = {n: [statistics.median(x[i] for x in v) for i in range(3)] for n, v in runs.items()}
         tf = {n: m[2] * flops / 1e12 for n, m in med.items()}
         print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[2]:.2f} calls/s, {m[0]:.0f} W, {m[1]:.0f} MHz)"
                                       for n, m in med.items())
