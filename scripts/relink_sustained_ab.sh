@@ -2,9 +2,8 @@
 # Sustained A/B of kernel variants against this build (a device machine, after
 # `source scripts/device_build.sh LOG`; the backward's probe unless PROBE names another): each
 # variant's objects are linked into a copy of the checkout (scripts/relink_baseline.sh), then
-# every build's own
-# bench/experiments/s42-sustained_bwd.py runs in turn, this build first (it writes the outputs'
-# bits, which every variant must match), twice round.
+# every build's own copy of the probe runs in turn, this build first (it writes the outputs' bits,
+# which every variant must match), twice round.
 #
 #   scripts/relink_sustained_ab.sh BUILD_LOG "PROBE ARGS" VARIANT_DIR [VARIANT_DIR ...]
 #   scripts/relink_sustained_ab.sh $OUT/build.log "--cells 64f16k 64f8k --seconds 2" .ab/b2/relink_b2

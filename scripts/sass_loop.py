@@ -15,14 +15,26 @@ import re
 KEEP_MODIFIERS = ("HGMMA", "SYNCS", "BAR", "WARPGROUP")
 
 
+# An instruction line of a cuobjdump listing: its address, then the instruction up to the ';'
+# (the encodings after it, and the lines holding only encodings, do not match).
+LINE = re.compile(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
+
+
+def parse_line(line):
+    """(address, instruction text) of a listing's instruction line, None for any other line."""
+    m = LINE.match(line)
+    return (int(m.group(1), 16), m.group(2).strip()) if m else None
+
+
 def instructions(path):
     """(address, instruction text) of every SASS line of a cuobjdump listing."""
-    out = []
-    for line in open(path):
-        m = re.match(r"\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;", line)
-        if m:
-            out.append((int(m.group(1), 16), m.group(2).strip()))
-    return out
+    return [ins for ins in map(parse_line, open(path)) if ins]
+
+
+def opcode(text):
+    """(opcode with its modifiers, predicated?) of an instruction's text, e.g. ('UIADD3.64', False)."""
+    m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_.]+)", text)
+    return m.group(2), bool(m.group(1))
 
 
 def loops(ins):
@@ -39,10 +51,10 @@ def loops(ins):
 def opcode_runs(body):
     runs = []
     for _, text in body:
-        m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_.]+)", text)
-        op = m.group(2) if m.group(2).startswith(KEEP_MODIFIERS) else m.group(2).split(".")[0]
-        if m.group(1):
-            op = "@" + op  # predicated
+        op, predicated = opcode(text)
+        op = op if op.startswith(KEEP_MODIFIERS) else op.split(".")[0]
+        if predicated:
+            op = "@" + op
         if runs and runs[-1][0] == op:
             runs[-1][1] += 1
         else:

@@ -23,7 +23,8 @@ import shutil
 import subprocess
 import sys
 
-INSTRUCTION = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sass_loop import opcode, parse_line  # noqa: E402  (the listing's line format, one place)
 
 
 def cuobjdump() -> str:
@@ -49,19 +50,14 @@ def parse_sass(text: str) -> dict[str, list[str]]:
         if m:
             name = m.group(1)
             out[name] = []
-        elif name and INSTRUCTION.search(line):
+        elif name and parse_line(line):
             out[name].append(re.sub(r"\s*/\* 0x[0-9a-f]+ \*/", "", line).strip())
     return out
 
 
 def opcodes(lines: list[str]) -> collections.Counter:
     """Opcode (first dotted field, e.g. HGMMA, UIADD3) counts."""
-    counts = collections.Counter()
-    for line in lines:
-        m = INSTRUCTION.search(line)
-        if m:
-            counts[m.group(2).split(".")[0]] += 1
-    return counts
+    return collections.Counter(opcode(parse_line(line)[1])[0].split(".")[0] for line in lines)
 
 
 def main():

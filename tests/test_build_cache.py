@@ -2,7 +2,6 @@
 says why, before any compiler runs (a device call that should only link must not spend its lease
 compiling a tree the cache was not built from)."""
 import importlib.util
-import os
 from pathlib import Path
 
 import pytest

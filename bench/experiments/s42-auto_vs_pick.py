@@ -58,5 +58,6 @@ def main():
             calls, elapsed = run_back_to_back(fn, args.seconds)
             print(f"sustained {tag}: {calls / elapsed:.2f} calls/s", flush=True)
 
+
 if __name__ == "__main__":
     main()
