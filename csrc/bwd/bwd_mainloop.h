@@ -547,6 +547,8 @@ struct BwdMainloop {
         hand_dq_to_writer(smem, (step - 1) % Traits::kDqBuffers, warp_group, tid, tdQrdQ);
       } else {
         issue_dk(step_state);
+        // The first step hands no dQ over: its dS stores get a fence of their own.
+        cutlass::arch::fence_view_async_shared();
       }
       warpgroup_wait<0>();  // dK
       warpgroup_fence_operand(tdKrdK);
@@ -779,7 +781,13 @@ struct BwdMainloop {
       copy(r2s_ds, thr_r2s_ds.retile_S(rdS), make_tensor(make_smem_ptr(ds_store), DsStoreLayout{}));
       // The rest of dV += P^T dO runs on the tensor cores across the exchange of dS.
       wgmma<false, -1, kEarlyKBlocks>(mma_dkv, tdVrP, tdVrdO(_, _, _, stage), tdVrdV);
-      cutlass::arch::fence_view_async_shared();
+      // The dS stores are made visible to the other warpgroup's dQ WGMMA (the async proxy) by a
+      // fence before the barrier that publishes them. Lagged, that barrier is the directed one at
+      // the end of the step's tail, and the partial dQ's hand-off fences every store of the thread
+      // before it: a fence here waited for the dS stores to drain (under the dV WGMMAs' reads of
+      // shared memory) before dQ and dK could be issued, 4% of the d64 kernel's stall samples
+      // (session 43).
+      if constexpr (!kLaggedDq) cutlass::arch::fence_view_async_shared();
       if constexpr (kLaggedDq) {
         finish_step_lagged(i, state);
       } else {
