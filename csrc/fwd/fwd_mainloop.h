@@ -310,6 +310,13 @@ struct FwdMainloop {
     Tensor tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, d/16, stage)
     Tensor tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, N/16, stage)
     Tensor tSrQ_wg = tSrQ(_, _, _, wg);
+    // Q's descriptors for one step (F14 experiment): the base offset by a value ptxas cannot
+    // prove zero (the K stage's index shifted out), so that it is a per-step 64-bit base as K's.
+    auto q_descs = [&](int stage) {
+      GMMA::DescriptorIterator it = tSrQ_wg.data();
+      it.desc_.desc_ += uint64_t(uint32_t(stage) >> 16);
+      return make_tensor(it, tSrQ_wg.layout());
+    };
 
     Tensor tSrS = partition_fragment_C(mma_qk, Shape<Int<kRowsPerWG>, Int<kBlockN>>{});
     Tensor tOrP = make_tensor<Element>(accumulator_as_operand_a(tSrS.layout()));
@@ -409,7 +416,7 @@ struct FwdMainloop {
     auto step = [&](int n, auto masked) {
       pipe_k.consumer_wait(read_k);
       NamedBarrier::sync(kPingPongThreads, my_bar);
-      wgmma<true, -1>(mma_qk, tSrQ_wg, tSrK(_, _, _, read_k.index()), tSrS);
+      wgmma<true, -1>(mma_qk, q_descs(read_k.index()), tSrK(_, _, _, read_k.index()), tSrS);
       rescale_o_under_qk();
       pipe_v.consumer_wait(read_v);
       pv_gemm(read_v.index());
