@@ -310,8 +310,8 @@ struct FwdMainloop {
     Tensor tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, d/16, stage)
     Tensor tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, N/16, stage)
     Tensor tSrQ_wg = tSrQ(_, _, _, wg);
-    // Q's descriptors for one step (F14 experiment): the base offset by a value ptxas cannot
-    // prove zero (the K stage's index shifted out), so that it is a per-step 64-bit base as K's.
+    // Q's descriptors for a step, offset by zero in a form ptxas cannot prove (the K stage's index
+    // shifted out): a per-step 64-bit base, built with K's UIADD3.64 (F14: 12 fewer a step).
     auto q_descs = [&](int stage) {
       GMMA::DescriptorIterator it = tSrQ_wg.data();
       it.desc_.desc_ += uint64_t(uint32_t(stage) >> 16);
