@@ -114,10 +114,30 @@ def test_grouped_heads_take_the_measured_pick(hd, mask):
     for seq, batch in ((2048, 8), (8192, 2), (16384, 1)):
         p = Problem.for_hdim(seq, head_dim=hd, batch=batch, heads=32, heads_kv=8, **kw)
         pick = choose(p)
-        assert pick == choose_mod.GROUPED_PICKS["H100"][(mask, hd)]
+        swapped = (mask, hd, seq) == ("full", 128, 8192)  # GROUPED_SWAPS (the next test)
+        assert pick == ("shift" if swapped else choose_mod.GROUPED_PICKS["H100"][(mask, hd)])
         assert build_tables(p, pick).built_as == pick
     mha = Problem.for_hdim(8192, head_dim=hd, batch=2, heads=32, heads_kv=32, **kw)
     assert choose(mha.replace(heads_kv=8), exact=True) == choose(mha, exact=True)
+
+
+def test_the_grouped_swap_at_hdim_128_full():
+    """choose.GROUPED_SWAPS: GQA/MQA hdim-128 full-mask calls with 64 KV tiles per head (8k, where
+    eight H100 grids measured shift ahead of ascending) run shift; with fewer KV tiles (not
+    measured), with more (shift kept out of the candidates), at hdim 64, on causal masks and for
+    exact=True the pick is what it was."""
+    def problem(seqlen, head_dim=128, causal=False, heads_kv=8):
+        return Problem.for_hdim(seqlen, head_dim=head_dim, causal=causal, batch=16384 // seqlen, heads=32,
+                                heads_kv=heads_kv)
+
+    assert problem(8192).num_n == 64
+    assert choose(problem(8192)) == "shift"
+    assert choose(problem(8192, heads_kv=1)) == "shift"  # MQA alike
+    assert build_tables(problem(8192), "shift").built_as == "shift"
+    for p in (problem(2048), problem(4096), problem(16384), problem(8192, head_dim=64)):
+        assert choose(p) == "ascending"
+    assert choose(problem(8192, causal=True)) == choose_mod.GROUPED_PICKS["H100"][("causal", 128)]
+    assert choose(problem(8192), exact=True) == choose(problem(8192, heads_kv=32), exact=True)
 
 
 def test_a_grouped_pick_that_does_not_apply_gives_way():

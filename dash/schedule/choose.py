@@ -72,6 +72,12 @@ GROUPED_PICKS = {"H100": {("full", 64): "ascending", ("full", 128): "ascending",
                           ("causal", 64): "spt", ("causal", 128): "shift_causal",
                           ("window", 64): "spt", ("window", 128): "spt"}}
 GROUPED_FALLBACK = {"full": "ascending", "causal": "spt", "window": "spt"}
+# MEASURED_SWAPS' rule (below) for GQA/MQA calls, on GROUPED_PICKS' pick. d128 32/8 full 8k: shift
+# ahead of ascending in every H100 peer grid since the launch fold, +0.2 to +2.0% in eight
+# committed ones (8a1f5ac to d9630dd, mean +1.1%) and +1.2% in session 43's; candidates() keeps
+# shift out past 64 KV tiles (16k), and 2k-4k were not measured with GQA, so only 64 KV tiles (8k)
+# take it.
+GROUPED_SWAPS = {"H100": {("full", 128): ("ascending", "shift", 64)}}
 # Measured, not modelled: where the model's pick is the first schedule of (first, second,
 # min_kv_tiles), the call has at least min_kv_tiles KV tiles per head and the second is a
 # candidate that applies, choose() takes the second, per GPU and (mask, head dim) of MHA calls.
@@ -212,8 +218,8 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
     many waves the grid has; it is rounded to the nearest power of two in 1 ... 1024
     (rule.instance_bucket), so one choice serves nearby batch sizes. The schedules are ranked on
     the instance-major launch order until SHIFT_FOLDED_MEASURED is set for the GPU, then on the
-    kernel's folded order. GQA/MQA problems (heads > heads_kv) get the measured GROUPED_PICKS of
-    the GPU where it has them (unless exact). With the default costs and tolerance on the calibrated capacity, the
+    kernel's folded order. GQA/MQA problems (heads > heads_kv) get the measured GROUPED_PICKS
+    (and GROUPED_SWAPS) of the GPU where it has them (unless exact). With the default costs and tolerance on the calibrated capacity, the
     answer comes from the model's precomputed picks (rule.lookup, microseconds); otherwise, or
     with exact=True, from the simulation (cached)."""
     if problem.heads != problem.heads_kv and not exact:
@@ -230,12 +236,18 @@ def choose(problem: Problem, costs: Costs | None = None, tolerance: float = TOLE
 
 
 def measured_swap(problem: Problem, picked: str, gpu: str | None = None) -> str:
-    """MEASURED_SWAPS applied to the model's pick for `problem` on `gpu` (MHA only, the head dim
-    as measured, no nearest one)."""
-    first, second, min_kv_tiles = MEASURED_SWAPS.get(gpu_key(gpu), {}).get((problem.mask, problem.head_dim),
-                                                                           (None, None, 0))
-    if (picked == first and problem.heads == problem.heads_kv and problem.num_n >= min_kv_tiles
-            and second in candidates(problem, gpu) and not applies(problem, second)):
+    """MEASURED_SWAPS applied to the model's pick for `problem` on `gpu` (MHA only)."""
+    return apply_swap(MEASURED_SWAPS, problem, picked, gpu) if problem.heads == problem.heads_kv else picked
+
+
+def apply_swap(swaps: dict, problem: Problem, picked: str, gpu: str | None = None) -> str:
+    """`swaps` (MEASURED_SWAPS' or GROUPED_SWAPS' form) applied to `picked` for `problem` on `gpu`:
+    the second schedule where the pick is the first, the problem has at least min_kv_tiles KV tiles
+    per head and the second is a candidate that applies (the head dim as measured, no nearest one)."""
+    first, second, min_kv_tiles = swaps.get(gpu_key(gpu), {}).get((problem.mask, problem.head_dim),
+                                                                  (None, None, 0))
+    if (picked == first and problem.num_n >= min_kv_tiles and second in candidates(problem, gpu)
+            and not applies(problem, second)):
         return second
     return picked
 
@@ -243,12 +255,14 @@ def measured_swap(problem: Problem, picked: str, gpu: str | None = None) -> str:
 @lru_cache(maxsize=1024)
 def grouped_pick(problem: Problem, gpu: str | None = None) -> str | None:
     """GROUPED_PICKS' schedule for a GQA/MQA `problem` on `gpu` (None where the GPU has no
-    measured picks), or GROUPED_FALLBACK's where the pick does not apply to the shape."""
+    measured picks), or GROUPED_FALLBACK's where the pick does not apply to the shape; then
+    GROUPED_SWAPS."""
     picks = GROUPED_PICKS.get(gpu_key(gpu))
     if picks is None:
         return None
     pick = picks[(problem.mask, nearest_head_dim((d for m, d in picks if m == problem.mask), problem.head_dim))]
-    return pick if not applies(problem, pick) else GROUPED_FALLBACK[problem.mask]
+    pick = pick if not applies(problem, pick) else GROUPED_FALLBACK[problem.mask]
+    return apply_swap(GROUPED_SWAPS, problem, pick, gpu)
 
 
 @lru_cache(maxsize=1024)
@@ -305,7 +319,8 @@ def speedups(results: dict, base: str = "ascending") -> dict:
     return {s: (ref / r.estimate if r.estimate else 1.0) for s, (_, r) in results.items()}
 
 
-__all__ = ["Costs", "SimResult", "COSTS", "MEASURED_SWAPS", "measured_swap", "SHIFT_MAX_KV_TILES",
+__all__ = ["Costs", "SimResult", "COSTS", "MEASURED_SWAPS", "measured_swap", "GROUPED_SWAPS", "apply_swap",
+           "SHIFT_MAX_KV_TILES",
            "SHIFT_MAX_KV_TILES_CAUSAL", "shift_limit", "DESCENDING_MAX_KV_TILES_CAUSAL", "SHIFT_FOLDED_MEASURED",
            "gpu_key", "candidates", "DEFAULT_COSTS", "DEFAULT_GPU", "default_costs", "predict", "compare", "choose",
            "pick", "speedups", "signature"]
