@@ -355,12 +355,17 @@ def grid_cells(args, pass_, grad_inputs=False):
         torch.cuda.empty_cache()
 
 
+def short_cell_name(hdim, mask, seqlen, heads, heads_kv):
+    """A peer-grid cell as the A/B scripts' --cells name it, e.g. "128gf8k", "64c2k"."""
+    return f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
+
+
 def peer_grid_cells(names=None):
     """The peer grid's cells for the A/B scripts (fold_ab, post_ab), as (short name, hdim, causal,
     seqlen, batch, heads, heads_kv, (q, k, v, dout)) in bf16 at 16k tokens (cell_tensors); names
     (e.g. ["64f8k", "128gc8k"]): only those."""
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
-        name = f"{hdim}{'g' if heads != heads_kv else ''}{mask[0]}{seqlen // 1024}k"
+        name = short_cell_name(hdim, mask, seqlen, heads, heads_kv)
         if names and name not in names:
             continue
         batch = 16384 // seqlen

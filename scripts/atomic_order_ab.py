@@ -1,9 +1,11 @@
 """Which tables should the atomic (non-deterministic) backward run? It never waits, so the
 tables only set the order CTAs start in and visit their Q tiles. Times dash's atomic path with
 each schedule's tables (dash.ops.ATOMIC_TABLES swapped per closure) beside FA4's
-non-deterministic backward, on bench/bwd.py's peer grid, in interleaved rounds.
+non-deterministic backward, on bench/bwd.py's peer grid (or the --cells named), in interleaved
+rounds, or with --sustained SECONDS in blocks of back-to-back calls (bench.common.time_sustained:
+the power-limited regime the peer grids report).
 
-    python scripts/atomic_order_ab.py [--rounds 3]
+    python scripts/atomic_order_ab.py [--rounds 3] [--cells 64c2k 128c2k] [--sustained 2]
 """
 import argparse
 import os
@@ -12,18 +14,25 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import PEER_GRID, attention_flops, fa4_interface, ready_or_none, time_interleaved  # noqa: E402
+from bench.common import PEER_GRID, attention_flops, fa4_interface, ready_or_none, short_cell_name, time_cells  # noqa: E402
 from dash import ops  # noqa: E402
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--cells", nargs="*", metavar="CELL",
+                    help="only these peer-grid cells, named as the A/B scripts do: 64c2k, 128gf8k, ...")
+    ap.add_argument("--sustained", type=float, default=0, metavar="SECONDS",
+                    help="time each closure by calls per second over SECONDS back to back (0: per-call events)")
     args = ap.parse_args()
     fa4 = fa4_interface()
+    timing = (f"calls per second over {args.sustained:g} s blocks" if args.sustained > 0 else "per-call events")
     print(f"atomic backward by table order, TFLOP/s, {torch.cuda.get_device_name()}, 16k tokens, "
-          f"median of {args.rounds} interleaved rounds")
+          f"median of {args.rounds} interleaved rounds, {timing}")
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
+        if args.cells and short_cell_name(hdim, mask, seqlen, heads, heads_kv) not in args.cells:
+            continue
         causal = mask == "causal"
         batch = 16384 // seqlen
         dev = dict(device="cuda", dtype=torch.bfloat16)
@@ -52,7 +61,7 @@ def main():
         for name in list(fns):
             if name != "fa4" and ready_or_none(name, lambda name=name: fns[name]) is None:
                 del fns[name]
-        ms = time_interleaved(fns, args.rounds)
+        ms = time_cells(fns, args)
         flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         cells = "  ".join(f"{n} {flops / (t * 1e-3) / 1e12:6.1f}" for n, t in ms.items())
         print(f"d{hdim} {mask:6s} {seqlen:5d} {heads}/{heads_kv}:  {cells}", flush=True)
