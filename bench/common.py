@@ -444,7 +444,7 @@ def sdpa_backend(impl):
 
 
 def git_commit():
-    if os.environ.get("DASH_COMMIT"):  # a copy of the tree without .git (a device machine)
+    if os.environ.get("DASH_COMMIT"):  # a device machine: its copy of the tree has a stale .git
         return os.environ["DASH_COMMIT"]
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
