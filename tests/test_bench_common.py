@@ -130,3 +130,14 @@ def test_alternated_power_samples_reverses_the_order_and_takes_medians(monkeypat
     med = common.alternated_power_samples({"a": lambda: "a", "b": lambda: "b"}, 1.0, 3)
     assert calls == ["a", "b", "b", "a", "a", "b"]
     assert med == {"a": (650.0, 1550.0, 20.0), "b": (510.0, 1410.0, 2.0)}
+
+
+def test_short_cell_names_are_unique_over_the_peer_grid_and_parse_back():
+    names = [common.short_cell_name(*cell) for cell in common.PEER_GRID]
+    assert len(set(names)) == len(names) == 14
+    assert common.short_cell_name(128, "full", 8192, 32, 8) == "128gf8k"
+    assert common.short_cell_name(64, "causal", 2048, 32, 32) == "64c2k"
+    # parse_cell reads the same names with a leading "d" (the scripts' other --cells form).
+    for (hdim, mask, seqlen, heads, heads_kv), name in zip(common.PEER_GRID, names):
+        if heads == heads_kv:
+            assert common.parse_cell("d" + name) == (hdim, mask == "causal", seqlen)
