@@ -14,7 +14,8 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from bench.common import PEER_GRID, attention_flops, fa4_interface, ready_or_none, short_cell_name, time_cells  # noqa: E402
+from bench.common import (PEER_GRID, attention_flops, fa4_interface, ready_or_none, short_cell_name,  # noqa: E402
+                          time_cells, timing_note)
 from dash import ops  # noqa: E402
 
 
@@ -27,9 +28,8 @@ def main():
                     help="time each closure by calls per second over SECONDS back to back (0: per-call events)")
     args = ap.parse_args()
     fa4 = fa4_interface()
-    timing = (f"calls per second over {args.sustained:g} s blocks" if args.sustained > 0 else "per-call events")
     print(f"atomic backward by table order, TFLOP/s, {torch.cuda.get_device_name()}, 16k tokens, "
-          f"median of {args.rounds} interleaved rounds, {timing}")
+          f"{timing_note(args)}")
     for hdim, mask, seqlen, heads, heads_kv in PEER_GRID:
         if args.cells and short_cell_name(hdim, mask, seqlen, heads, heads_kv) not in args.cells:
             continue

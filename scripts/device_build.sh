@@ -8,14 +8,8 @@
 # the build succeeded. DASH_CACHED_ONLY=1: fail at the first object the cache lacks instead of
 # compiling it (a call meant only to link).
 if [ -f .oc/objcache.tgz ]; then mkdir -p build && tar -xzf .oc/objcache.tgz -C build; fi
-if [ -f .oc/objcache.env ]; then
-  while IFS='=' read -r key value; do
-    [ -n "$key" ] || continue
-    if [ -n "${!key+x}" ] && [ "${!key}" != "$value" ]; then
-      echo "device_build: $key=${!key} is set, the cache was compiled with '$value'" >&2
-    elif [ -n "$value" ]; then export "$key=$value"; else unset "$key"; fi
-  done < .oc/objcache.env
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/objcache_env.sh"
+dash_load_objcache_env .oc/objcache.env
 _dash_log=${1:-build.log}
 _dash_start=$(date +%s)
 DASH_BUILD_OK=0

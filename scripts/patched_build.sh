@@ -18,12 +18,7 @@ set -euo pipefail
 mode=$1 patch=$(realpath "$2") dir=$3
 cd "$(dirname "$0")/.."
 [ -f .oc/objcache.tgz ] && [ -f .oc/objcache.env ] || { echo "no .oc/objcache.tgz (+ .env): prebuild the checkout first" >&2; exit 1; }
-load_settings() {
-  while IFS='=' read -r key value; do
-    [ -n "$key" ] || continue
-    if [ -n "$value" ]; then export "$key=$value"; else unset "$key"; fi
-  done < .oc/objcache.env
-}
+source scripts/objcache_env.sh
 case "$mode" in
   prebuild)
     wt=/tmp/patched_wt
@@ -31,7 +26,7 @@ case "$mode" in
     git worktree add --detach -q "$wt" HEAD
     git -C "$wt" apply "$patch"
     mkdir -p "$wt/build" "$dir" && tar -xzf .oc/objcache.tgz -C "$wt/build"
-    load_settings
+    dash_load_objcache_env .oc/objcache.env
     python3 "$wt/scripts/prebuild_objects.py" -j "${JOBS:-2}" --pack "$wt/build/all.tgz"
     tar -tzf "$wt/build/all.tgz" | sort > "$wt/build/all.txt"
     tar -tzf .oc/objcache.tgz | sort > "$wt/build/oc.txt"
