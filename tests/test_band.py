@@ -85,6 +85,23 @@ def test_the_backward_masks_exactly_the_tiles_that_need_it():
             assert got == want, (sq, sk, bm, bn, left, right, m, n)
 
 
+def test_the_per_cta_unmasked_range_agrees_with_the_per_step_test():
+    # The backward's CTA computes its range of unmasked Q tiles once and tests each step's m
+    # against it (bwd_mainloop.h); every step must take the path the per-step band test gives,
+    # or the bits would change. Tiles past the last Q tile too: the range must not stop early.
+    C = _binding()
+    if not hasattr(C, "band_unmasked_query_tiles"):
+        pytest.skip("dash._C predates band_unmasked_query_tiles")
+    for (sq, sk), (bm, bn), left, right in itertools.product(SHAPES, TILES, BOUNDS, BOUNDS):
+        num_m, num_n = -(-sq // bm), -(-sk // bn)
+        for n in range(num_n):
+            m_lo, span = C.band_unmasked_query_tiles(False, left, right, n * bn, bm, bn, sq, sk)
+            assert span >= 0, (sq, sk, bm, bn, left, right, n)
+            for m in range(num_m + 2):
+                per_step = C.band_tile_needs_mask(False, left, right, m * bm, n * bn, bm, bn, sq, sk)
+                assert (not m_lo <= m < m_lo + span) == per_step, (sq, sk, bm, bn, left, right, n, m)
+
+
 @pytest.mark.parametrize("causal,window,sq,sk,want", [
     (False, (-1, -1), 100, 100, (False, (-1, -1))),
     (True, (-1, -1), 100, 100, (True, (-1, -1))),

@@ -56,6 +56,15 @@ void register_bwd(py::module_& m) {
   }, py::arg("causal"), py::arg("left"), py::arg("right"), py::arg("query_base"), py::arg("key_base"),
      py::arg("block_m"), py::arg("block_n"), py::arg("seqlen_q"), py::arg("seqlen_k"),
      "whether the backward masks this (Q tile, KV tile) step (csrc/common/band.h)");
+  m.def("band_unmasked_query_tiles", [](bool causal, int left, int right, int key_base, int block_m, int block_n,
+                                        int seqlen_q, int seqlen_k) {
+    auto u = dash::unmasked_query_tiles(dash::Band::of(causal, left, right), key_base, block_m, block_n, seqlen_q,
+                                        seqlen_k);
+    return py::make_tuple(u.m_lo, u.span);
+  }, py::arg("causal"), py::arg("left"), py::arg("right"), py::arg("key_base"), py::arg("block_m"),
+     py::arg("block_n"), py::arg("seqlen_q"), py::arg("seqlen_k"),
+     "(m_lo, span): the Q tiles [m_lo, m_lo + span) whose step with this KV tile needs no mask, as the "
+     "backward's CTA computes them once (csrc/common/band.h)");
 
   auto on_stream = [](void (*fn)(const BwdParams&, cudaStream_t)) {
     return [fn](const BwdParams& p, uintptr_t stream) {

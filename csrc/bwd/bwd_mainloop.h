@@ -454,6 +454,8 @@ struct BwdMainloop {
     const int seqlen_q = Traits::kVarlen ? w.varlen.s.sq : p.seqlen_q;
     const int seqlen_k = Traits::kVarlen ? w.varlen.s.sk : p.seqlen_k;
     const int key_base = w.n * kBlockN;
+    // The Q tiles whose step needs no mask, once per CTA (each step then tests its m alone).
+    const UnmaskedQueryTiles unmasked = unmasked_query_tiles(p.band, key_base, kBlockM, kBlockN, seqlen_q, seqlen_k);
 
     // K and V are only loaded when there is something to visit.
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
@@ -627,7 +629,11 @@ struct BwdMainloop {
       // P = exp2(held * scale_log2 - LSE * log2(e)), zero where masked. The held score is S
       // itself, or tanh(S * softcap_scale) under the capped policy (common/score.h), made in place.
       const TileBand tb = tile_band(p.band, query_base, key_base, seqlen_q, seqlen_k);
-      const bool need_mask = tile_needs_mask(p.band, query_base, key_base, kBlockM, kBlockN, seqlen_q, seqlen_k);
+      // (Capped scores keep the three band tests per step: the m80 capped kernel sits at the spill
+      // budget, and the range's two registers held across the loop put it 32 B over.)
+      const bool need_mask = Traits::kSoftcap
+          ? tile_needs_mask(p.band, query_base, key_base, kBlockM, kBlockN, seqlen_q, seqlen_k)
+          : unmasked.needs_mask(m);
       constexpr bool kSoftcap = Traits::kSoftcap;
       auto probability = [&](int j, float s, float lse, auto masked) {
         if constexpr (decltype(masked)::value) {

@@ -81,6 +81,27 @@ DASH_HOST_DEVICE bool tile_needs_mask(Band band, int query_base, int key_base, i
          (band.left >= 0 && key_base < query_base + block_m - 1 + off - band.left);
 }
 
+// The backward's per-CTA form of tile_needs_mask: its key tile is fixed, so the query tiles m
+// (of block_m rows) whose tile needs no mask are one range [m_lo, m_lo + span), computed once,
+// and each step tests m with one unsigned compare instead of three band tests (which compiled
+// to a branch each in the step loop: bench/NOTES.md, session 45). needs_mask(m) ==
+// tile_needs_mask(band, m * block_m, key_base, ...) for every m >= 0.
+struct UnmaskedQueryTiles {
+  int m_lo, span;  // span 0: every tile needs the mask
+  DASH_HOST_DEVICE bool needs_mask(int m) const { return unsigned(m - m_lo) >= unsigned(span); }
+};
+
+DASH_HOST_DEVICE UnmaskedQueryTiles unmasked_query_tiles(Band band, int key_base, int block_m, int block_n,
+                                                         int seqlen_q, int seqlen_k) {
+  const int off = seqlen_k - seqlen_q;
+  if (key_base + block_n > seqlen_k) return UnmaskedQueryTiles{0, 0};  // keys past seqlen_k
+  // Right bound: the tile's last key at or below the first row's last key.
+  const int m_lo = band.right >= 0 ? ceil_div_floor0(key_base + block_n - 1 - off - band.right, block_m) : 0;
+  // Left bound: the tile's first key at or above the last row's first key.
+  const int m_hi = band.left >= 0 ? floor_div(key_base + 1 - block_m - off + band.left, block_m) + 1 : (1 << 30);
+  return UnmaskedQueryTiles{m_lo, m_hi > m_lo ? m_hi - m_lo : 0};
+}
+
 // A tile's band in tile coordinates: key row r (0 <= r < block_n) is seen by query column c iff
 // r < rows_valid and lo <= r - c <= hi. Unbounded sides get bounds no (r, c) of a tile reaches.
 struct TileBand {
