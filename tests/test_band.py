@@ -90,8 +90,6 @@ def test_the_per_cta_unmasked_range_agrees_with_the_per_step_test():
     # against it (bwd_mainloop.h); every step must take the path the per-step band test gives,
     # or the bits would change. Tiles past the last Q tile too: the range must not stop early.
     C = _binding()
-    if not hasattr(C, "band_unmasked_query_tiles"):
-        pytest.skip("dash._C predates band_unmasked_query_tiles")
     for (sq, sk), (bm, bn), left, right in itertools.product(SHAPES, TILES, BOUNDS, BOUNDS):
         num_m, num_n = -(-sq // bm), -(-sk // bn)
         for n in range(num_n):
