@@ -25,6 +25,7 @@
 #include <cute/tensor.hpp>
 #include <cutlass/arch/reg_reconfig.h>
 #include <cutlass/cutlass.h>
+#include <cutlass/fast_math.h>
 
 #include "fwd/fwd_config.h"
 #include "fwd/fwd_epilogue.h"
@@ -62,6 +63,10 @@ struct FwdKernel {
     float softmax_scale, scale_log2;
     int* tile_counter;  // kDynamicTiles: claims of tiles past the first gridDim.x (zero at launch)
     Band band;  // the call's mask (common/band.h), read by the kWindow instances only (band_of)
+    // get_tile's divisors, their multipliers made on the host (cutlass::FastDivmod): a tile's
+    // decode at its start is a multiply-high and a shift each, instead of an integer division
+    // (about 20 dependent instructions each, which every warp ran before its first wait).
+    cutlass::FastDivmod m_blocks_div, heads_div, group_div, section_tiles_div, section_div;
     varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
@@ -97,18 +102,21 @@ struct FwdKernel {
       if constexpr (Cfg::kDynamicTiles) {
         // Section s holds the (batch, head) pairs [s * section, ...) (the last one fewer, if
         // they do not divide evenly), its tiles numbered longest first, pair fastest.
-        const int section_tiles = p.section * p.num_m_blocks;
-        const int s = t / section_tiles, r = t % section_tiles;
+        int s, r, longest_first, pair;
+        p.section_tiles_div(s, r, t);  // section_tiles = section * num_m_blocks
         const int width = min(p.section, p.pairs - s * p.section);
-        m = p.num_m_blocks - 1 - r / width;
-        hb = s * p.section + r % width;
+        if (width == p.section) {
+          p.section_div(longest_first, pair, r);
+        } else {  // the last section, when the sections do not divide the pairs evenly
+          longest_first = r / width, pair = r % width;
+        }
+        m = p.num_m_blocks - 1 - longest_first;
+        hb = s * p.section + pair;
       } else {
-        m = t % p.num_m_blocks;  // full masks: every tile is as long (kCausal implies kDynamicTiles here)
-        hb = t / p.num_m_blocks;
+        p.m_blocks_div(hb, m, t);  // full masks: every tile is as long (kCausal implies kDynamicTiles here)
       }
       tile.m_block = m;
-      tile.head = hb % p.heads;
-      tile.batch = hb / p.heads;
+      p.heads_div(tile.batch, tile.head, hb);
       set_kv_range(tile, p.band, p.seqlen_q, p.seqlen_k);
       return tile;
     }
@@ -198,7 +206,7 @@ struct FwdKernel {
         auto write_v = cutlass::make_producer_start_state<Pipeline>();
         auto load = [&](Tile const& tile, int t, int q_iter) {
           Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, t, tile.m_block, tile.head,
-                         tile.head / p.group, tile.batch, tile.kv, tile.q_begin, tile.k_begin);
+                         p.group_div.div(tile.head), tile.batch, tile.kv, tile.q_begin, tile.k_begin);
         };
         if constexpr (Cfg::kDynamicTiles) {
           // Every claimed tile, and the first claim past the last tile, is announced through one

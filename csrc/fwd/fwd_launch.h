@@ -93,6 +93,12 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   int kv_heads = 1;
   while (int64_t(kv_heads) * 2 <= kv_heads_in_l2) kv_heads *= 2;
   kp.section = std::max(1, std::min(kp.pairs, kv_heads * kp.group));
+  // (A divisor of 0 would divide by zero here: a varlen call's decode does not use them.)
+  kp.m_blocks_div = cutlass::FastDivmod(std::max(1, kp.num_m_blocks));
+  kp.heads_div = cutlass::FastDivmod(std::max(1, p.heads));
+  kp.group_div = cutlass::FastDivmod(std::max(1, kp.group));
+  kp.section_tiles_div = cutlass::FastDivmod(std::max(1, kp.section * kp.num_m_blocks));
+  kp.section_div = cutlass::FastDivmod(kp.section);
   DASH_REQUIRE(kSoftcap == p.softcapped(), "the forward kernel instance does not match the call's softcap");
   const ScoreScales scales = score_scales(p.softmax_scale, p.softcap);
   kp.softmax_scale = scales.exp_scale;
