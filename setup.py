@@ -115,11 +115,17 @@ def nvcc_flags():
 SHARED_TABLES = sorted((ROOT / "dash" / "schedule").glob("*.def"))
 
 
+# Folders of csrc/ whose headers a family's sources include besides csrc/common and their own
+# (testing/handoff_probe.cu runs the backward's dQ hand-off, bwd/bwd_ordering.h).
+HEADERS_FROM = {"testing": ["bwd"]}
+
+
 def source_digest(family):
     """Hash of the project headers a source in folder `family` of csrc/ can include (csrc/common,
-    its own folder) and of the CUTLASS version: an object is reused only if none of them changed."""
+    its own folder, HEADERS_FROM's) and of the CUTLASS version: an object is reused only if none
+    of them changed."""
     h = hashlib.sha256()
-    folders = [CSRC / "common"] + ([CSRC / family] if family else [])
+    folders = [CSRC / "common"] + ([CSRC / f for f in [family, *HEADERS_FROM.get(family, [])]] if family else [])
     for p in sorted(q for folder in folders for q in folder.rglob("*")):
         if p.suffix in (".h", ".cuh", ".hpp", ".inl"):
             h.update(str(p.relative_to(ROOT)).encode())

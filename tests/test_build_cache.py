@@ -40,3 +40,22 @@ def test_without_cached_only_a_miss_goes_to_the_compiler(monkeypatch, tmp_path):
     with pytest.raises(RuntimeError, match="nvcc failed"):
         setup.compile_objects(str(fake_nvcc), jobs=1)
     assert any(" -c " in line for line in calls.read_text().splitlines())
+
+
+def test_every_project_header_a_source_includes_is_in_its_key():
+    """An object is keyed by the headers of csrc/common, its own folder and HEADERS_FROM's: a
+    source that includes a header of another folder must have that folder listed there, or a
+    change to the header would reuse the stale object."""
+    import re
+
+    setup = load_setup()
+    csrc = ROOT / "csrc"
+    for folder in (p for p in csrc.iterdir() if p.is_dir()):
+        keyed = {"common", folder.name, *setup.HEADERS_FROM.get(folder.name, [])}
+        for f in folder.rglob("*"):
+            if f.suffix not in (".cu", ".h", ".cuh", ".hpp", ".inl"):
+                continue
+            for inc in re.findall(r'#include\s+"([^"/]+)/', f.read_text()):
+                if inc == "dash":  # the tables shared with Python (setup.SHARED_TABLES, in every key)
+                    continue
+                assert inc in keyed, f"{f.relative_to(ROOT)} includes {inc}/ but {folder.name}'s objects are not keyed by it"
