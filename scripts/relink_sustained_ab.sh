@@ -2,8 +2,8 @@
 # Sustained A/B of kernel variants against this build (a device machine, after
 # `source scripts/device_build.sh LOG`; the backward's probe unless PROBE names another): each
 # variant's objects are linked into a copy of the checkout (scripts/relink_baseline.sh), then
-# every build's own copy of the probe runs in turn, this build first (it writes the outputs' bits,
-# which every variant must match), twice round.
+# every build's own copy of the probe runs in turn, this build first in the first round (it writes
+# the outputs' bits, which every variant must match), the order reversed in every second round.
 #
 #   scripts/relink_sustained_ab.sh BUILD_LOG "PROBE ARGS" VARIANT_DIR [VARIANT_DIR ...]
 #   scripts/relink_sustained_ab.sh $OUT/build.log "--cells 64f16k 64f8k --seconds 2" .ab/b2/relink_b2
@@ -29,8 +29,15 @@ for dir in "$@"; do
     || { echo "relink failed for $dir"; tail -5 /tmp/ab_relink_$(basename "$dir").log; exit 1; }
   trees+=("$tree")
 done
-for round in 1 2; do
-  for tree in "${trees[@]}"; do
+# Every second round runs the builds in the reverse order, so that no build always runs in the
+# same place of a round (session 47 read 3% between two builds whose step loops were the same
+# instructions, with this build first in both rounds: bench/NOTES.md). ROUNDS: default 2.
+for round in $(seq 1 "${ROUNDS:-2}"); do
+  order=("${trees[@]}")
+  if (( round % 2 == 0 )); then
+    order=(); for (( i = ${#trees[@]} - 1; i >= 0; i-- )); do order+=("${trees[i]}"); done
+  fi
+  for tree in "${order[@]}"; do
     echo "== round $round: $tree"
     python3 "$tree/$probe_script" --no-fa4 --bits "$bits" $probe 2>&1 | grep -v Warning
   done
