@@ -37,7 +37,7 @@ case "$mode" in
   device)
     copy=/tmp/patched
     rm -rf "$copy" && mkdir -p "$copy/build" "$copy/.oc"
-    cp -r bench csrc dash scripts tests third_party setup.py pyproject.toml "$copy"/
+    cp -r bench csrc dash docs scripts tests third_party setup.py pyproject.toml README.md "$copy"/  # (docs, README: a patch may touch them)
     rm -f "$copy"/dash/_C*.so
     cp .oc/objcache.env "$copy/.oc/"
     tar -xzf .oc/objcache.tgz -C "$copy/build" && tar -xzf "$dir/objcache.tgz" -C "$copy/build"
