@@ -93,7 +93,9 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   int kv_heads = 1;
   while (int64_t(kv_heads) * 2 <= kv_heads_in_l2) kv_heads *= 2;
   kp.section = std::max(1, std::min(kp.pairs, kv_heads * kp.group));
-  // (A divisor of 0 would divide by zero here: a varlen call's decode does not use them.)
+  // get_tile's divisors (fwd_kernel.h), made once a call. max(1, .): a varlen call has no fixed
+  // tile count (its decode is the packed one, which reads none of them), and FastDivmod's
+  // constructor divides by its divisor.
   kp.m_blocks_div = cutlass::FastDivmod(std::max(1, kp.num_m_blocks));
   kp.heads_div = cutlass::FastDivmod(std::max(1, p.heads));
   kp.group_div = cutlass::FastDivmod(std::max(1, kp.group));
