@@ -125,7 +125,8 @@ def source_digest(family):
     its own folder, HEADERS_FROM's) and of the CUTLASS version: an object is reused only if none
     of them changed."""
     h = hashlib.sha256()
-    folders = [CSRC / "common"] + ([CSRC / f for f in [family, *HEADERS_FROM.get(family, [])]] if family else [])
+    families = [family, *HEADERS_FROM.get(family, [])] if family else []
+    folders = [CSRC / "common"] + [CSRC / f for f in families]
     for p in sorted(q for folder in folders for q in folder.rglob("*")):
         if p.suffix in (".h", ".cuh", ".hpp", ".inl"):
             h.update(str(p.relative_to(ROOT)).encode())

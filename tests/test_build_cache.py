@@ -2,6 +2,7 @@
 says why, before any compiler runs (a device call that should only link must not spend its lease
 compiling a tree the cache was not built from)."""
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -46,8 +47,6 @@ def test_every_project_header_a_source_includes_is_in_its_key():
     """An object is keyed by the headers of csrc/common, its own folder and HEADERS_FROM's: a
     source that includes a header of another folder must have that folder listed there, or a
     change to the header would reuse the stale object."""
-    import re
-
     setup = load_setup()
     csrc = ROOT / "csrc"
     for folder in (p for p in csrc.iterdir() if p.is_dir()):
