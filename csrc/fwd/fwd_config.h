@@ -85,6 +85,19 @@ struct FwdConfig {
   // Two stages where three do not fit beside P's buffer (d96 causal: Q 36 + P 48 + 3 x 48 KiB).
   static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192 || kPvFromSmem) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
+  // kStoreOThroughSmem: each consumer warp writes its 16 rows of O to a 16 x 64 buffer of its own
+  // in shared memory (stmatrix) and stores them from there in 16-byte pieces, a 64-column slice at
+  // a time (fwd_epilogue.h). From registers, a thread's O pairs go out as 4-byte stores that half
+  // fill a sector each, and at hdim 128 ptxas staged the second row's sixteen through one register,
+  // each store waiting for the one before it (bench/NOTES_fwd.md, session 47: the epilogue held
+  // 7.8% of the d128 full 2k forward's stall samples against FA4's 5.5%, FA4 storing through shared
+  // memory). Where the buffers (2 KiB a warp) fit beside Q and the K/V stages: hdim 64, and hdim 128
+  // under the full mask (19 KiB left there); not varlen (a packed sequence's rows are stored one by
+  // one), not P through shared memory (hdim 96: 64-column slices need head_dim % 64 == 0 anyway).
+  static constexpr int kQKVSmemBytes = (kBlockM + 2 * kStages * kBlockN) * kHeadDim * 2;  // 16-bit elements
+  static constexpr int kOStagingBytes = kNumConsumerWG * 4 * 16 * 64 * 2;
+  static constexpr bool kStoreOThroughSmem = !kVarlen && !kPvFromSmem && kHeadDim % 64 == 0 &&
+                                             kQKVSmemBytes + kOStagingBytes + 1024 <= 227 * 1024;
   // kClusterM: CTAs per cluster, along query tiles. 2: the two CTAs of a cluster run adjacent
   // query tiles of one head in step, and each loads half of every K/V tile into both (TMA
   // multicast), which halves the K/V bytes the L2 sends to the SMs (17 GB in a d128 full 16k call,

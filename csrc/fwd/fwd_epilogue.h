@@ -1,11 +1,14 @@
 // Forward epilogue: O (input dtype) and LSE (fp32, natural log) of one CTA tile. Every CTA is
-// persistent (fixed-length) or does one varlen tile, so O goes from registers straight to global
-// memory, each thread storing pairs of adjacent columns of two rows (4-byte stores, a quad covers
-// 16 contiguous bytes of a row), predicated on row < seqlen_q. sQ is never used for O, so the next
+// persistent (fixed-length) or does one varlen tile, and O never goes through sQ, so the next
 // tile's Q can be loaded as soon as the last QK GEMM of this tile has completed, under the last
-// softmax, PV GEMM and this epilogue (there is no room for a separate O buffer at d=128). (Before
-// causal CTAs were persistent, a CTA with one tile staged O in its sQ and stored it with TMA: 5-11%
-// faster at causal 512-4k than register stores when the epilogue was exposed; bench/NOTES_fwd.md.)
+// softmax, PV GEMM and this epilogue. (Before causal CTAs were persistent, a CTA with one tile
+// staged O in its sQ and stored it with TMA: 5-11% faster at causal 512-4k than register stores
+// when the epilogue was exposed; bench/NOTES_fwd.md.) Two ways out, by FwdConfig::kStoreOThroughSmem:
+//  * through a 2 KiB buffer of each consumer warp (store_through_smem), where shared memory has
+//    room for them beside Q and the K/V stages: 16-byte stores of whole 128-byte row slices;
+//  * from registers (store_from_registers), each thread storing pairs of adjacent columns of two
+//    rows (4-byte stores, a quad covers 16 contiguous bytes of a row). Both predicate on
+//    row < seqlen_q.
 //
 // The LSE goes from the thread of each quad that owns a row.
 //
@@ -85,6 +88,72 @@ struct FwdEpilogue {
       }
     }
     store_lse(p, lse, coord, row_base, head, batch, seqlen_q, heads, tid);
+  }
+
+  // Cfg::kStoreOThroughSmem: what store_from_registers does, through this warp's 16 x 64 buffer in
+  // shared memory (`staging`: 2 KiB a warp), 64 columns of the warp's 16 rows at a time. stmatrix
+  // writes the fragment's 8 x 8 blocks of 16-bit pairs (each lane gives the address of one row of a
+  // block); the lanes read the slice back in 16-byte pieces, 8 lanes to a row's 128 bytes, and store
+  // those: one store instruction of a warp writes 4 rows' whole slices, where the register stores
+  // half filled 8 sectors. Rows of 128 bytes put piece k of every row in the same banks, so piece k
+  // of row r is kept at k ^ (r % 8): stmatrix's 8 rows and the reads' 8 pieces then take distinct
+  // banks. The accumulator gives a warp 16 rows of its own, so each warp reads back only what it
+  // wrote: __syncwarp orders its writes and reads, and no other warp touches its buffer.
+  template <class TensorO, int kRows>
+  CUTLASS_DEVICE static void store_through_smem(Params const& p, TensorO const& tOrO, float const (&lse)[kRows],
+                                                Element* staging, int wg, int m_block, int head, int batch,
+                                                int seqlen_q, int heads) {
+    static_assert(Cfg::kStoreOThroughSmem && sizeof(Element) == 2);
+    constexpr int kSliceCols = 64;  // 128 bytes: 8 pieces of 16 bytes
+    constexpr int kPieces = kSliceCols / 8;
+    static_assert(kHeadDim % kSliceCols == 0);
+    const int tid = threadIdx.x % 128;
+    const int lane = tid % 32, warp = tid / 32;
+    Tensor rO = make_tensor_like<Element>(tOrO);
+    convert_fragment(tOrO, rO);
+    // The fragment in 32-bit words: word 2j + h holds row lane / 4 + 8h of the warp's 16, columns
+    // 8j + 2 (lane % 4) and the one after (the accumulator's order: column pair, row, 8-column block).
+    Tensor words = recast<uint32_t>(rO);
+    static_assert(decltype(size(words))::value == kHeadDim / 4);
+    const uint32_t buffer = cute::cast_smem_ptr_to_uint(staging + (wg * 4 + warp) * 16 * kSliceCols);
+    auto piece_at = [&](int row, int piece) { return buffer + row * 128 + (piece ^ (row % 8)) * 16; };
+    // Lane L stores piece L % 8 of rows 4i + L / 8 of the warp's 16 (i < 4) in each slice.
+    const int lane_row = m_block * kBlockM + wg * Cfg::kRowsPerWG + warp * 16 + lane / 8;
+    Element* o_lane = p.o + batch * p.o_batch + head * p.o_head + lane_row * p.o_row + (lane % 8) * 8;
+    CUTLASS_PRAGMA_UNROLL
+    for (int slice = 0; slice < kHeadDim / kSliceCols; ++slice) {
+      // stmatrix .x4 of the slice's blocks j and j + 1 (rows 0-7 and 8-15 of each): lane L gives
+      // the address of row L % 16 of block j + L / 16.
+      CUTLASS_PRAGMA_UNROLL
+      for (int j = 0; j < kPieces; j += 2) {
+        const int w = 2 * (slice * kPieces + j);
+        asm volatile("stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(
+                         piece_at(lane % 16, j + lane / 16)),
+                     "r"(words(w)), "r"(words(w + 1)), "r"(words(w + 2)), "r"(words(w + 3))
+                     : "memory");
+      }
+      __syncwarp();
+      uint32_t piece[4][4];
+      CUTLASS_PRAGMA_UNROLL
+      for (int i = 0; i < 4; ++i) {
+        asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];\n"
+                     : "=r"(piece[i][0]), "=r"(piece[i][1]), "=r"(piece[i][2]), "=r"(piece[i][3])
+                     : "r"(piece_at(4 * i + lane / 8, lane % 8))
+                     : "memory");
+      }
+      __syncwarp();  // the whole slice read before the next one overwrites the buffer
+      CUTLASS_PRAGMA_UNROLL
+      for (int i = 0; i < 4; ++i) {
+        if (lane_row + 4 * i < seqlen_q) {
+          Element* dst = o_lane + 4 * i * p.o_row + slice * kSliceCols;
+          asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(dst), "r"(piece[i][0]), "r"(piece[i][1]),
+                       "r"(piece[i][2]), "r"(piece[i][3])
+                       : "memory");
+        }
+      }
+    }
+    Tensor coord = rowcol(MmaPV{}.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
+    store_lse(p, lse, coord, m_block * kBlockM + wg * Cfg::kRowsPerWG, head, batch, seqlen_q, heads, tid);
   }
 
   // Rows of a tile that sees no key at all (causal with seqlen_q > seqlen_k): O = 0, LSE = -inf,

@@ -269,6 +269,9 @@ struct FwdKernel {
         softmax.finalize(tOrO_rc, p.softmax_scale, lse);
         if constexpr (Cfg::kVarlen) {
           Epilogue::store_packed(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, packed_rows(p, tile));
+        } else if constexpr (Cfg::kStoreOThroughSmem) {
+          Epilogue::store_through_smem(p.epilogue, tOrO, lse, ss.o_staging.data(), wg, tile.m_block, tile.head,
+                                       tile.batch, p.seqlen_q, p.heads);
         } else {
           Epilogue::store_from_registers(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, tile.batch, p.seqlen_q, p.heads);
         }

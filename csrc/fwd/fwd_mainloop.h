@@ -110,6 +110,10 @@ struct FwdMainloop {
     // kPvFromSmem: each consumer warpgroup's P. Otherwise one element, last, so that it moves
     // nothing before it (the other instances' shared memory stays as it was).
     cute::array_aligned<Element, kPvFromSmem ? cute::cosize_v<SmemLayoutP> : 1, kPvFromSmem ? 1024 : alignof(Element)> p;
+    // Cfg::kStoreOThroughSmem: each consumer warp's 16 x 64 slice of O on its way out
+    // (fwd_epilogue.h). Otherwise one element, as p.
+    cute::array_aligned<Element, Cfg::kStoreOThroughSmem ? kConsumerWarps * 16 * 64 : 1,
+                        Cfg::kStoreOThroughSmem ? 128 : alignof(Element)> o_staging;
   };
 
   struct Params {
