@@ -13,7 +13,8 @@
 # the build at once instead of compiling (setup.py).
 #
 # VARIANT_DIR: objects named <source>-<tag>.o (relink_baseline.sh's convention); the copy goes to
-# /tmp/ab_<basename of VARIANT_DIR>. Prints each build's rates and the bit check.
+# /tmp/ab_<basename of VARIANT_DIR>. Prints each build's rates and the bit check, then the table of
+# means (scripts/ab_means.py).
 set -uo pipefail
 log=$1 probe=$2; shift 2
 # PROBE: the probe each build runs (the forward's: bench/experiments/s43-sustained_fwd.py, which
@@ -32,13 +33,17 @@ done
 # Every second round runs the builds in the reverse order, so that no build always runs in the
 # same place of a round (session 47 read 3% between two builds whose step loops were the same
 # instructions, with this build first in both rounds: bench/NOTES.md). ROUNDS: default 2.
+log_all=/tmp/ab_all.txt
+: > "$log_all"
 for round in $(seq 1 "${ROUNDS:-2}"); do
   order=("${trees[@]}")
   if (( round % 2 == 0 )); then
     order=(); for (( i = ${#trees[@]} - 1; i >= 0; i-- )); do order+=("${trees[i]}"); done
   fi
   for tree in "${order[@]}"; do
-    echo "== round $round: $tree"
-    python3 "$tree/$probe_script" --no-fa4 --bits "$bits" $probe 2>&1 | grep -v Warning
+    echo "== round $round: $tree" | tee -a "$log_all"
+    python3 "$tree/$probe_script" --no-fa4 --bits "$bits" $probe 2>&1 | grep -v Warning | tee -a "$log_all"
   done
 done
+# Each build's rounds, means and change against this build (scripts/ab_means.py).
+python3 scripts/ab_means.py "$log_all"
