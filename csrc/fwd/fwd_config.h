@@ -95,7 +95,9 @@ struct FwdConfig {
   // under the full mask (19 KiB left there); not varlen (a packed sequence's rows are stored one by
   // one), not P through shared memory (hdim 96: 64-column slices need head_dim % 64 == 0 anyway).
   static constexpr int kQKVSmemBytes = (kBlockM + 2 * kStages * kBlockN) * kHeadDim * 2;  // 16-bit elements
-  static constexpr int kOStagingBytes = kNumConsumerWG * 4 * 16 * 64 * 2;
+  static constexpr int kOStagingRows = 16;  // a warp's rows of the 64-row accumulator
+  static constexpr int kOStagingCols = 64;  // one 128-byte slice of 16-bit elements
+  static constexpr int kOStagingBytes = kNumConsumerWG * 4 * kOStagingRows * kOStagingCols * 2;
   static constexpr bool kStoreOThroughSmem = !kVarlen && !kPvFromSmem && kHeadDim % 64 == 0 &&
                                              kQKVSmemBytes + kOStagingBytes + 1024 <= 227 * 1024;
   // kClusterM: CTAs per cluster, along query tiles. 2: the two CTAs of a cluster run adjacent

@@ -104,9 +104,9 @@ struct FwdEpilogue {
                                                 Element* staging, int wg, int m_block, int head, int batch,
                                                 int seqlen_q, int heads) {
     static_assert(Cfg::kStoreOThroughSmem && sizeof(Element) == 2);
-    constexpr int kSliceCols = 64;  // 128 bytes: 8 pieces of 16 bytes
+    constexpr int kSliceCols = Cfg::kOStagingCols;  // 128 bytes: 8 pieces of 16 bytes
     constexpr int kPieces = kSliceCols / 8;
-    static_assert(kHeadDim % kSliceCols == 0);
+    static_assert(kHeadDim % kSliceCols == 0 && kPieces == 8 && Cfg::kOStagingRows == 16);
     const int tid = threadIdx.x % 128;
     const int lane = tid % 32, warp = tid / 32;
     Tensor rO = make_tensor_like<Element>(tOrO);
@@ -115,7 +115,7 @@ struct FwdEpilogue {
     // 8j + 2 (lane % 4) and the one after (the accumulator's order: column pair, row, 8-column block).
     Tensor words = recast<uint32_t>(rO);
     static_assert(decltype(size(words))::value == kHeadDim / 4);
-    const uint32_t buffer = cute::cast_smem_ptr_to_uint(staging + (wg * 4 + warp) * 16 * kSliceCols);
+    const uint32_t buffer = cute::cast_smem_ptr_to_uint(staging + (wg * 4 + warp) * Cfg::kOStagingRows * kSliceCols);
     auto piece_at = [&](int row, int piece) { return buffer + row * 128 + (piece ^ (row % 8)) * 16; };
     // Lane L stores piece L % 8 of rows 4i + L / 8 of the warp's 16 (i < 4) in each slice.
     const int lane_row = m_block * kBlockM + wg * Cfg::kRowsPerWG + warp * 16 + lane / 8;

@@ -112,7 +112,7 @@ struct FwdMainloop {
     cute::array_aligned<Element, kPvFromSmem ? cute::cosize_v<SmemLayoutP> : 1, kPvFromSmem ? 1024 : alignof(Element)> p;
     // Cfg::kStoreOThroughSmem: each consumer warp's 16 x 64 slice of O on its way out
     // (fwd_epilogue.h). Otherwise one element, as p.
-    cute::array_aligned<Element, Cfg::kStoreOThroughSmem ? kConsumerWarps * 16 * 64 : 1,
+    cute::array_aligned<Element, Cfg::kStoreOThroughSmem ? kConsumerWarps * Cfg::kOStagingRows * Cfg::kOStagingCols : 1,
                         Cfg::kStoreOThroughSmem ? 128 : alignof(Element)> o_staging;
   };
 
