@@ -53,13 +53,11 @@ def table(rates, trees):
         means = {t: sum(v) / len(v) for t, v in by_tree.items() if v}
         cols = [cell, name]
         for t in trees:
-            v = by_tree.get(t, [])
-            cols.append(" / ".join(f"{x:.1f}" for x in v) + (f" = {means[t]:.1f}" if v else "") if v else "")
+            rounds = by_tree.get(t)
+            cols.append(" / ".join(f"{x:.1f}" for x in rounds) + f" = {means[t]:.1f}" if rounds else "")
+        base = means.get(trees[0])
         for t in trees[1:]:
-            if t in means and trees[0] in means:
-                cols.append(f"{100 * (means[t] / means[trees[0]] - 1):+.1f}%")
-            else:
-                cols.append("")
+            cols.append(f"{100 * (means[t] / base - 1):+.1f}%" if base and t in means else "")
         out.append("| " + " | ".join(cols) + " |")
     return out
 
