@@ -75,6 +75,14 @@ struct FwdConfig {
   // six cells once the row sums lost their 0.f + x FADDs (F9, session 34); 6 columns level, 8
   // or 16 2-7% slower.
   static constexpr int kEarlyExpCols = (kHeadDim == 128 || kHeadDim == 64) && !kPvFromSmem ? 4 : -1;
+  // kExpArgsBeforeWait (with kEarlyExpCols >= 0): every score's exponent argument (s * scale -
+  // max, one FFMA each) is computed before the wait, not only the early columns'. ptxas then
+  // spreads the early exponentials between those FFMAs (one MUFU in eight instructions, as in
+  // FA4's step) instead of issuing them back to back behind ten FFMAs, where the warp stalled on
+  // the MUFU queue (ncu at hdim 64 causal 8k: 6000 stall samples on those ten MUFUs, against
+  // FA4's 1000). Same bits. Measured at hdim 64 (H200, bench/NOTES_fwd.md session 49): +0.6-1.8%.
+  // Not the windowed instance (168 B of spill, over its budget) nor hdim 128 (not measured).
+  static constexpr bool kExpArgsBeforeWait = kHeadDim == 64 && kEarlyExpCols >= 0 && !kWindow;
   static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;

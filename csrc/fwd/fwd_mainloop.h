@@ -449,20 +449,22 @@ struct FwdMainloop {
       [[maybe_unused]] constexpr int kEarly = kSplitStep ? Cfg::kEarlyExpCols : 0;
       [[maybe_unused]] float mx_scaled[kRows];  // read only by the split step (kSplitStep)
       if constexpr (kSplitStep) {
-        softmax.template step_begin<kEarly>(tSrS_rc, scale, mx_scaled);
+        softmax.template step_begin<kEarly, Cfg::kExpArgsBeforeWait>(tSrS_rc, scale, mx_scaled);
       } else {
         softmax.step(tSrS_rc, scale);
       }
       if constexpr (!kPvFromSmem) {
-        // (both rows' first kEarly columns: the fragment's first 2 kEarly values)
-        hold_ahead_of_wgmma_wait<kSplitStep ? 2 * kEarly : decltype(size(tSrS))::value>(p.never_written, tSrS);
+        // (both rows' first kEarly columns: the fragment's first 2 kEarly values; with
+        // kExpArgsBeforeWait, every value, so that the other columns' FFMAs stay ahead too)
+        constexpr int kHeld = kSplitStep && !Cfg::kExpArgsBeforeWait ? 2 * kEarly : decltype(size(tSrS))::value;
+        hold_ahead_of_wgmma_wait<kHeld>(p.never_written, tSrS);
       }
       warpgroup_wait<0>();
       warpgroup_fence_operand(tOrO);
       if constexpr (!kPvFromSmem) warpgroup_fence_operand(tOrP);
       if constexpr (kSplitStep) {
         warpgroup_fence_operand(tSrS);
-        softmax.template step_end<kEarly>(tSrS_rc, scale, mx_scaled);
+        softmax.template step_end<kEarly, Cfg::kExpArgsBeforeWait>(tSrS_rc, scale, mx_scaled);
       }
       pipe_v.consumer_release(read_v);
       ++read_v;

@@ -90,16 +90,17 @@ struct OnlineSoftmax {
     row_max[r] = mx;
   }
 
-  // Row r's exponentials of the columns from kFirstCol on (those before it are done), and its
-  // running sum over all of them, in column order.
-  template <int kFirstCol, class TS>
+  // Row r's exponentials of the columns from kFirstCol on (those before it are done; with
+  // kArgsDone, s holds their exponent arguments already), and its running sum over all of them,
+  // in column order.
+  template <int kFirstCol, bool kArgsDone = false, class TS>
   CUTLASS_DEVICE void exponentials_and_sum(TS& s, int r, float scale, float mx_scaled) {
     constexpr int kCols = decltype(size<1>(s))::value;
     static_assert(kCols >= 4);
     float sum[4];
     CUTLASS_PRAGMA_UNROLL
     for (int c = 0; c < kCols; ++c) {
-      if (c >= kFirstCol) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled));
+      if (c >= kFirstCol) s(r, c) = exp2_approx(kArgsDone ? s(r, c) : fmaf(s(r, c), scale_log2, -mx_scaled));
       // Each partial sum starts at its first column rather than at 0.f: the same bits (an
       // exponential is never -0, the one value for which 0.f + x differs from x), and no FADDs
       // ptxas must keep for that case.
@@ -122,24 +123,30 @@ struct OnlineSoftmax {
 
   // step() in two parts, so that the mainloop can wait for the previous PV GEMM between them
   // (FwdConfig::kEarlyExpCols): step_begin takes the row maxima and the exponentials of the first
-  // kEarlyCols columns (of s's (rows, cols) view), step_end the others and the row sums. The same
-  // bits as step() (the same exponentials, summed in the same order).
-  template <int kEarlyCols, class TS>
+  // kEarlyCols columns (of s's (rows, cols) view), step_end the others and the row sums. With
+  // kAllArgs (FwdConfig::kExpArgsBeforeWait), step_begin also leaves every other column's
+  // exponent argument in s, and step_end takes only their exponentials. The same bits as step()
+  // (the same FFMAs and exponentials, summed in the same order).
+  template <int kEarlyCols, bool kAllArgs, class TS>
   CUTLASS_DEVICE void step_begin(TS& s, float (&scale)[kRows], float (&mx_scaled)[kRows]) {
-    static_assert(kEarlyCols <= decltype(size<1>(s))::value);
+    constexpr int kCols = decltype(size<1>(s))::value;
+    static_assert(kEarlyCols <= kCols);
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) update_row_max(s, r, scale[r], mx_scaled[r]);
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) {
       CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < kEarlyCols; ++c) s(r, c) = exp2_approx(fmaf(s(r, c), scale_log2, -mx_scaled[r]));
+      for (int c = 0; c < (kAllArgs ? kCols : kEarlyCols); ++c) {
+        const float arg = fmaf(s(r, c), scale_log2, -mx_scaled[r]);
+        s(r, c) = c < kEarlyCols ? exp2_approx(arg) : arg;
+      }
     }
   }
 
-  template <int kEarlyCols, class TS>
+  template <int kEarlyCols, bool kAllArgs, class TS>
   CUTLASS_DEVICE void step_end(TS& s, float const (&scale)[kRows], float const (&mx_scaled)[kRows]) {
     CUTLASS_PRAGMA_UNROLL
-    for (int r = 0; r < kRows; ++r) exponentials_and_sum<kEarlyCols>(s, r, scale[r], mx_scaled[r]);
+    for (int r = 0; r < kRows; ++r) exponentials_and_sum<kEarlyCols, kAllArgs>(s, r, scale[r], mx_scaled[r]);
   }
 
   template <class TO>
