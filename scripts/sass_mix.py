@@ -5,6 +5,13 @@ which opcodes one kernel executes more of than the other, and where each one's w
     python scripts/sass_mix.py A.sass.csv B.sass.csv [--per N]   # N: divide counts by N (e.g. warp-steps)
     python scripts/sass_mix.py A.sass.csv B.sass.csv --reasons HGMMA FFMA   # stall reasons, overall
                                                                          # and at these opcodes
+    python scripts/sass_mix.py A.sass.csv B.sass.csv --step [--reasons ...]  # the steady step only
+
+--step keeps, in each table, the lines executed exactly as often as its most executed HGMMA line:
+the loop's unmasked step (a masked or first step runs a different count of times, and the
+producer's retry loops more). Two kernels with the same instructions can then still differ in
+where their step stalls (bench/NOTES_fwd.md, session 49: the whole forward gap at hdim 64 causal
+was in the step, a tenth of it on ten MUFUs issued back to back).
 """
 from __future__ import annotations
 
@@ -14,40 +21,55 @@ import csv
 import re
 
 
-def rows_by_opcode(path):
-    """(header, opcode, row) for every SASS line of an exported table."""
+def count(field):
+    """An ncu number, with or without thousands separators."""
+    return int(field.replace(",", "") or 0)
+
+
+def rows_by_opcode(path, step_only=False):
+    """(header, opcode, row) for every SASS line of an exported table; step_only: only the lines
+    executed as often as the most executed HGMMA line (--step)."""
     rows = list(csv.reader(open(path)))
     header = rows[1]
+    lines = []
     for r in rows[2:]:
         if len(r) != len(header):
             continue
         m = re.match(r"(@!?U?P\w+\s+)?([A-Z0-9_]+)", r[1].strip())
         if m:
-            yield header, m.group(2), r
+            lines.append((m.group(2), r))
+    if step_only:
+        executed = header.index("Instructions Executed")
+        step = max((count(r[executed]) for op, r in lines if op == "HGMMA"), default=None)
+        if step is None:
+            raise SystemExit(f"{path}: no HGMMA line, so no step to keep")
+        lines = [(op, r) for op, r in lines if count(r[executed]) == step]
+    for op, r in lines:
+        yield header, op, r
 
 
-def mix(path):
+def mix(path, step_only=False):
     ops, stalls = collections.Counter(), collections.Counter()
     executed = stalled = None
-    for header, op, r in rows_by_opcode(path):
+    for header, op, r in rows_by_opcode(path, step_only):
         if executed is None:
             executed = header.index("Instructions Executed")
             stalled = header.index("Warp Stall Sampling (All Samples)")
-        ops[op] += int(r[executed] or 0)
-        stalls[op] += int(r[stalled] or 0)
+        ops[op] += count(r[executed])
+        stalls[op] += count(r[stalled])
     return ops, stalls
 
 
-def reasons(path):
+def reasons(path, step_only=False):
     """Stall samples by (opcode, reason): ncu's per-instruction stall_* columns."""
     table = collections.defaultdict(collections.Counter)
     columns = None
-    for header, op, r in rows_by_opcode(path):
+    for header, op, r in rows_by_opcode(path, step_only):
         if columns is None:
             columns = [(i, h[len("stall_"):]) for i, h in enumerate(header)
                        if h.startswith("stall_") and "Not Issued" not in h]
         for i, reason in columns:
-            table[op][reason] += int(r[i] or 0)
+            table[op][reason] += count(r[i])
     return table
 
 
@@ -72,11 +94,13 @@ def main():
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--reasons", nargs="*", metavar="OPCODE",
                     help="stall samples by reason, overall and at these opcodes, instead of the mix")
+    ap.add_argument("--step", action="store_true",
+                    help="only the lines executed as often as the most executed HGMMA (the steady step)")
     args = ap.parse_args()
     if args.reasons is not None:
-        print_reasons(reasons(args.a), reasons(args.b), args.reasons)
+        print_reasons(reasons(args.a, args.step), reasons(args.b, args.step), args.reasons)
         return
-    (a, sa), (b, sb) = mix(args.a), mix(args.b)
+    (a, sa), (b, sb) = mix(args.a, args.step), mix(args.b, args.step)
     print(f"instructions: {sum(a.values()) / args.per:.2f} vs {sum(b.values()) / args.per:.2f}; "
           f"stall samples {sum(sa.values())} vs {sum(sb.values())}")
     print(f"{'opcode':10} {'A':>9} {'B':>9} {'A-B':>9}   stall% A  stall% B")
