@@ -6,6 +6,7 @@ which opcodes one kernel executes more of than the other, and where each one's w
     python scripts/sass_mix.py A.sass.csv B.sass.csv --reasons HGMMA FFMA   # stall reasons, overall
                                                                          # and at these opcodes
     python scripts/sass_mix.py A.sass.csv B.sass.csv --step [--reasons ...]  # the steady step only
+    python scripts/sass_mix.py A.sass.csv B.sass.csv --step --lines wait --top 10  # where they sit
 
 --step keeps, in each table, the lines executed exactly as often as its most executed HGMMA line:
 the loop's unmasked step (a masked or first step runs a different count of times, and the
@@ -73,6 +74,22 @@ def reasons(path, step_only=False):
     return table
 
 
+def lines_by_reason(path, reason, step_only=False, top=10):
+    """The `top` SASS lines with the most samples of one stall reason (`wait`, `short_sb`, ... or
+    `all`), in the order of the listing: (line number in the table, samples, instruction)."""
+    found = []
+    column = None
+    for n, (header, op, r) in enumerate(rows_by_opcode(path, step_only)):
+        if column is None:
+            name = "Warp Stall Sampling (All Samples)" if reason == "all" else f"stall_{reason}"
+            if name not in header:
+                raise SystemExit(f"{path}: no column {name}")
+            column = header.index(name)
+        found.append((count(r[column]), n, r[1].strip()))
+    kept = sorted(found, key=lambda x: -x[0])[:top]
+    return [(n, samples, text) for samples, n, text in sorted(kept, key=lambda x: x[1]) if samples]
+
+
 def print_reasons(a, b, opcodes, top=12):
     def total(t):
         out = collections.Counter()
@@ -96,7 +113,16 @@ def main():
                     help="stall samples by reason, overall and at these opcodes, instead of the mix")
     ap.add_argument("--step", action="store_true",
                     help="only the lines executed as often as the most executed HGMMA (the steady step)")
+    ap.add_argument("--lines", metavar="REASON",
+                    help="the lines with the most samples of this stall reason (or `all`), in each "
+                         "kernel (with --top; e.g. --step --lines wait: where the step's waits sit)")
     args = ap.parse_args()
+    if args.lines:
+        for label, path in (("A", args.a), ("B", args.b)):
+            print(f"{label} ({path}): lines with the most {args.lines} samples")
+            for n, samples, text in lines_by_reason(path, args.lines, args.step, args.top):
+                print(f"  {n:6d} {samples:7d}  {text}")
+        return
     if args.reasons is not None:
         print_reasons(reasons(args.a, args.step), reasons(args.b, args.step), args.reasons)
         return

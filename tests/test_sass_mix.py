@@ -47,3 +47,21 @@ def test_step_without_hgmma_says_so(tmp_path):
     write_table(table, [("FFMA R1, R2, R3, R4", "1", "8", "1", "0")])
     with pytest.raises(SystemExit, match="no HGMMA line"):
         sass_mix.mix(table, step_only=True)
+
+
+def test_lines_by_reason_keeps_the_top_lines_in_listing_order(tmp_path):
+    table = tmp_path / "c.sass.csv"
+    write_table(table, [
+        ("HGMMA.64x128x16.F32.BF16 R24, gdesc[UR16], RZ", "7", "1,000", "3", "0"),
+        ("FADD R13, R13, R40", "9", "1,000", "8", "0"),
+        ("FADD R13, R13, R48", "1", "1,000", "0", "0"),
+        ("FFMA R9, R12, R9, R13", "6", "1,000", "5", "1"),
+        ("FADD R1, R1, R2", "9", "10", "9", "0"),  # outside the step
+    ])
+    assert sass_mix.lines_by_reason(table, "wait", step_only=True, top=2) == [
+        (1, 8, "FADD R13, R13, R40"), (3, 5, "FFMA R9, R12, R9, R13")]
+    # lines with no sample of the reason are left out; `all` reads the total samples
+    assert sass_mix.lines_by_reason(table, "mio", step_only=True) == [(3, 1, "FFMA R9, R12, R9, R13")]
+    assert sass_mix.lines_by_reason(table, "all", top=1) == [(1, 9, "FADD R13, R13, R40")]
+    with pytest.raises(SystemExit, match="no column stall_lg"):
+        sass_mix.lines_by_reason(table, "lg")
