@@ -69,8 +69,6 @@ def main():
         sys.exit("nvcc not found (set CUDA_HOME)")
     tag = args.dir.resolve().name
     work = Path(tempfile.mkdtemp(prefix=f"variant_{tag}_"))
-    shutil.copytree(setup.CSRC, work / "csrc")
-    subprocess.run(["patch", "-p1", "-s", "-d", str(work), "-i", str(args.patch.resolve())], check=True)
     flags = variant_flags(setup.nvcc_flags(), setup.CSRC, work / "csrc", args.defines)
     args.dir.mkdir(parents=True, exist_ok=True)
 
@@ -85,10 +83,14 @@ def main():
                                        proc.stderr)))
         return obj, report
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for obj, report in pool.map(compile_one, args.sources):
-            print(f"{obj}: {'; '.join(report)}")
-    shutil.rmtree(work)
+    try:
+        shutil.copytree(setup.CSRC, work / "csrc")
+        subprocess.run(["patch", "-p1", "-s", "-d", str(work), "-i", str(args.patch.resolve())], check=True)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for obj, report in pool.map(compile_one, args.sources):
+                print(f"{obj}: {'; '.join(report)}", flush=True)
+    finally:
+        shutil.rmtree(work)
 
 
 if __name__ == "__main__":
