@@ -38,6 +38,20 @@ def settings_file(archive: Path) -> Path:
     return archive.with_name(archive.name.split(".")[0] + ".env")
 
 
+def load_settings(path: Path) -> None:
+    """Sets the environment to the settings pack() recorded (NAME=VALUE lines; an empty value:
+    unset), overriding the caller's: what scripts/objcache_env.sh does for a shell, for a Python
+    caller that compiles objects meant to sit beside the archive's (scripts/variant_objects.py)."""
+    for line in path.read_text().splitlines():
+        if "=" not in line:
+            continue
+        name, value = line.split("=", 1)
+        if value:
+            os.environ[name] = value
+        else:
+            os.environ.pop(name, None)
+
+
 def pack(objects: list[Path], archive: Path, key_settings) -> None:
     archive.parent.mkdir(parents=True, exist_ok=True)
     with tarfile.open(archive, "w:gz") as tar:

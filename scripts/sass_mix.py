@@ -76,7 +76,8 @@ def reasons(path, step_only=False):
 
 def lines_by_reason(path, reason, step_only=False, top=10):
     """The `top` SASS lines with the most samples of one stall reason (`wait`, `short_sb`, ... or
-    `all`), in the order of the listing: (line number in the table, samples, instruction)."""
+    `all`), in the order of the listing: (index among the lines read, i.e. within the step with
+    step_only, samples, instruction)."""
     found = []
     column = None
     for n, (header, op, r) in enumerate(rows_by_opcode(path, step_only)):

@@ -27,20 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from prebuild_objects import setup_module  # noqa: E402
-
-
-def load_settings(env_file: Path) -> None:
-    """The cache's build settings (NAME=VALUE lines; an empty value: unset), as device_build.sh
-    exports them."""
-    for line in env_file.read_text().splitlines():
-        if "=" not in line:
-            continue
-        name, value = line.split("=", 1)
-        if value:
-            os.environ[name] = value
-        else:
-            os.environ.pop(name, None)
+from prebuild_objects import load_settings, setup_module  # noqa: E402
 
 
 def variant_flags(flags: list[str], csrc: Path, variant_csrc: Path, defines: list[str]) -> list[str]:

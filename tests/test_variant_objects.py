@@ -25,13 +25,11 @@ def test_flags_without_the_csrc_include_are_refused():
 
 
 def test_settings_set_and_unset_as_the_cache_recorded_them(tmp_path, monkeypatch):
+    # (both set through monkeypatch first, so that it restores them afterwards)
     monkeypatch.setenv("DASH_UNSET_ME", "x")
-    monkeypatch.delenv("DASH_SET_ME", raising=False)
+    monkeypatch.setenv("DASH_SET_ME", "64")
     env = tmp_path / "objcache.env"
     env.write_text("DASH_SET_ME=64,128\nDASH_UNSET_ME=\n")
     variant_objects.load_settings(env)
-    try:
-        assert os.environ["DASH_SET_ME"] == "64,128"
-        assert "DASH_UNSET_ME" not in os.environ
-    finally:
-        os.environ.pop("DASH_SET_ME", None)
+    assert os.environ["DASH_SET_ME"] == "64,128"
+    assert "DASH_UNSET_ME" not in os.environ
