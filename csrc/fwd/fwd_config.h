@@ -81,7 +81,9 @@ struct FwdConfig {
   // FA4's step) instead of issuing them back to back behind ten FFMAs, where the warp stalled on
   // the MUFU queue (ncu at hdim 64 causal 8k: 6000 stall samples on those ten MUFUs, against
   // FA4's 1000). Same bits. Measured at hdim 64 (H200, bench/NOTES_fwd.md session 49): +0.6-1.8%.
-  // Not the windowed instance (168 B of spill, over its budget) nor hdim 128 (not measured).
+  // Not the windowed instance (168 B of spill, over its budget) nor hdim 128, where its 128
+  // columns' FFMAs already surround the early exponentials: -2.4% at causal 8k, level under the
+  // full mask (session 50).
   static constexpr bool kExpArgsBeforeWait = kHeadDim == 64 && kEarlyExpCols >= 0 && !kWindow;
   static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
