@@ -155,16 +155,20 @@ def test_fwd_bitwise_reproducible(causal):
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
 @pytest.mark.parametrize("shape", [(2, 1024, 1000, 16, 4), (1, 256, 2048, 4, 4), (3, 1000, 777, 6, 2),
-                                   (8, 2048, 2048, 16, 16), (2, 300, 500, 8, 1)],
-                         ids=["many-tiles-gqa", "few-tiles", "ragged", "grid-cell", "odd-tiles"])
+                                   (8, 2048, 2048, 16, 16), (2, 300, 500, 8, 1), (3, 1300, 900, 6, 2),
+                                   (2, 1300, 700, 3, 3), (1, 1300, 500, 3, 3)],
+                         ids=["many-tiles-gqa", "few-tiles", "ragged", "grid-cell", "odd-tiles", "odd-tiles-groups",
+                              "odd-tiles-batches", "odd-total"])
 @pytest.mark.parametrize("head_dim", [64, 128])
 def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, monkeypatch):
     """The full-mask kernels' clusters of two CTAs (hdim 64 and 128), each loading half of every
     K/V tile into both (fwd_config.h kClusterM), change how K/V reach shared memory and nothing
     else: out and LSE bitwise those of the kernel without clusters (DASH_FWD_KV_MULTICAST=0), over
-    several tiles per CTA, GQA, a ragged last key tile and an odd number of query tiles per head
-    (2048 rows at hdim 64's 192-row tiles, 300 at hdim 128's 128: the kernel without clusters runs
-    either way), and as close to the fp32 reference."""
+    several tiles per CTA, GQA, a ragged last key tile, an odd number of query tiles per head
+    (1300 rows: 7 of hdim 64's 192-row tiles, 11 of hdim 128's 128; 2048 at hdim 64, 300 at
+    hdim 128), where some clusters' two tiles straddle two heads (sharing K/V within a GQA group,
+    each CTA loading its own across groups or batches: FwdKernel::cluster_shares_kv), and an odd
+    number of tiles in all (the kernel without clusters runs); as close to the fp32 reference."""
     batch, seqlen_q, seqlen_k, heads, heads_kv = shape
     q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype, seed=11)
     out, lse = attn_fwd(q, k, v)

@@ -122,12 +122,14 @@ struct FwdConfig {
   // sustained load, +0.8-1.6% at 8k / 16k and GQA in interleaved timing, level at 2k; on an H100
   // 2.5% more clock and 3.1% more calls per second sustained at full 16k, level to +0.9%
   // interleaved. hdim 64 (three consumer warpgroups, F13), H100 at full 16k sustained: 0.8-1.9%
-  // more clock, 0.2-0.9% more calls per second; its 192-row tiles are odd in number per head at
-  // 2k and 8k (11, 43), where the instance without clusters runs.
-  // A cluster's CTAs take adjacent query tiles (tiles 2i and 2i + 1 of the static order), so the
-  // launch runs the multicast variant only where a head's query tiles are even in number (the
-  // pair then shares its head); otherwise, or with FwdParams::kv_multicast off, the instance
-  // without clusters.
+  // more clock, 0.2-0.9% more calls per second.
+  // A cluster's CTAs take adjacent tiles of the static order (2i and 2i + 1). Where a head's
+  // query tiles are odd in number (hdim 64's 192-row tiles: 11 at 2k, 43 at 8k), one pair in every
+  // two heads straddles their boundary; its CTAs then load their own K/V alone, in step with each other
+  // (FwdKernel::cluster_shares_kv). Measured (F22, H200 sustained): +3.0% at d64 full 2k and
+  // +0.9% at 8k, against the instance without clusters that ran there before. The launch takes
+  // the multicast variant where the tiles of the call are even in number (the CTAs of a cluster
+  // then run as many); otherwise, or with FwdParams::kv_multicast off, the one without clusters.
   static constexpr bool kHasMulticastVariant = (kHeadDim == 128 || kHeadDim == 64) && !kCausal && !kVarlen && !kSoftcap;
   static_assert(!kKvMulticast_ || kHasMulticastVariant, "K/V multicast: the hdim-64 and -128 full-mask instances only");
   static constexpr int kClusterM = kKvMulticast_ ? 2 : 1;

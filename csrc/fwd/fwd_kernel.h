@@ -122,6 +122,26 @@ struct FwdKernel {
     }
   }
 
+  // Clusters (the static order): whether the kClusterM adjacent tiles that tile t's cluster runs
+  // with it read one K/V (the same KV head and batch), so that each CTA loads a share of every
+  // K/V tile into all of them. Not where they straddle two heads: a head's query tiles may be odd
+  // in number (43 of 192 rows at 8k), and heads of one GQA group still share theirs. Tiles number
+  // query tile fastest, so the first and last of the run decide.
+  CUTLASS_DEVICE static bool cluster_shares_kv(Params const& p, int t) {
+    if constexpr (Cfg::kClusterM == 1) {
+      return true;
+    } else {
+      const int first = t - t % Cfg::kClusterM, last = first + Cfg::kClusterM - 1;
+      int hb_first, hb_last, m;
+      p.m_blocks_div(hb_first, m, first);
+      p.m_blocks_div(hb_last, m, last);
+      int batch_first, head_first, batch_last, head_last;
+      p.heads_div(batch_first, head_first, hb_first);
+      p.heads_div(batch_last, head_last, hb_last);
+      return batch_first == batch_last && p.group_div.div(head_first) == p.group_div.div(head_last);
+    }
+  }
+
   CUTLASS_DEVICE static Tile get_packed_tile(Params const& p, int t) {
     const varlen_tiles::Tile seq = varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
     Tile tile;
@@ -206,7 +226,8 @@ struct FwdKernel {
         auto write_v = cutlass::make_producer_start_state<Pipeline>();
         auto load = [&](Tile const& tile, int t, int q_iter) {
           Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, t, tile.m_block, tile.head,
-                         p.group_div.div(tile.head), tile.batch, tile.kv, tile.q_begin, tile.k_begin);
+                         p.group_div.div(tile.head), tile.batch, tile.kv, tile.q_begin, tile.k_begin,
+                         cluster_shares_kv(p, t));
         };
         if constexpr (Cfg::kDynamicTiles) {
           // Every claimed tile, and the first claim past the last tile, is announced through one
@@ -229,8 +250,8 @@ struct FwdKernel {
           }
         } else {
           // With a cluster, blockIdx.x = kClusterM * cluster + rank: the CTAs of a cluster take
-          // adjacent tiles, the same (head, batch) and key tiles as num_m_blocks is a multiple of
-          // kClusterM (fwd_launch.h), and as many tiles each.
+          // adjacent tiles (kClusterM t's in a row), as many each since num_tiles is a multiple
+          // of kClusterM (fwd_launch.h), and as many key tiles each (full masks).
           int q_iter = 0;
           for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
             const Tile tile = get_tile(p, t);

@@ -73,7 +73,6 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   kp.heads = p.heads;
   kp.group = p.heads / p.heads_kv;
   kp.num_m_blocks = query_tiles_per_head<Cfg>(p);
-  DASH_REQUIRE(kp.num_m_blocks % Cfg::kClusterM == 0, "a cluster's CTAs need query tiles of one head (launch)");
   kp.packed = varlen_tiles::Packed{};
   int64_t num_tiles = int64_t(kp.num_m_blocks) * p.heads * p.batch;
   if constexpr (kVarlen) {
@@ -84,6 +83,7 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   }
   DASH_REQUIRE(num_tiles < (int64_t(1) << 31), "too many query tiles (batch * heads * seqlen_q / 128 >= 2^31)");
   kp.num_tiles = int(num_tiles);
+  DASH_REQUIRE(kp.num_tiles % Cfg::kClusterM == 0, "a cluster's CTAs need as many query tiles each (launch)");
   // The causal order's sections (fwd_kernel.h): as many (batch, head) pairs as have K and V fit in
   // 40 MiB of the L2 together (a power of two of K/V heads, times the query heads sharing one), so
   // that the CTAs running at one time, spread over a section's heads, read their keys from L2.
@@ -140,14 +140,14 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
 }
 
 // The instance of a mask and policies, and its K/V-multicast variant where it has one
-// (FwdConfig::kHasMulticastVariant), the call allows it (an even number of query tiles per head,
+// (FwdConfig::kHasMulticastVariant), the call allows it (an even number of query tiles in all,
 // and FwdParams::kv_multicast) and the device holds its clusters.
 template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false, bool kSoftcap = false>
 void launch(const FwdParams& p, cudaStream_t stream) {
   using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
   if constexpr (Cfg::kHasMulticastVariant) {
     using Multicast = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap, true>;
-    if (p.kv_multicast && query_tiles_per_head<Multicast>(p) % Multicast::kClusterM == 0 &&
+    if (p.kv_multicast && int64_t(query_tiles_per_head<Multicast>(p)) * p.heads * p.batch % Multicast::kClusterM == 0 &&
         launch_config<Multicast, Element>(p, stream)) {
       return;
     }

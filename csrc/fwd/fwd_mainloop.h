@@ -166,10 +166,13 @@ struct FwdMainloop {
   // then load under that tile's last PV GEMM and epilogue. q_iter counts this CTA's tiles that
   // load Q. Varlen: q_begin and k_begin are the sequence's first rows in the packed tensors (batch 0).
   // `tile` is announced to the consumers with Q (kDynamicTiles: SharedStorage::tile).
+  // kv_shared (clusters): every CTA of the cluster reads this tile's K/V (the same KV head and
+  // batch), so each loads its share into all of them; otherwise each CTA loads the whole tile into
+  // itself alone (FwdKernel::cluster_shares_kv).
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                   PipelineState& write_k, PipelineState& write_v, int q_iter, int tile,
                                   int m_block, int head, int head_kv, int batch, KeyTiles kv,
-                                  int q_begin = 0, int k_begin = 0) {
+                                  int q_begin = 0, int k_begin = 0, bool kv_shared = true) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
     Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
     Tensor mV = p.tma_v.get_tma_tensor(p.shape_k);
@@ -197,19 +200,39 @@ struct FwdMainloop {
     // K/V tiles are read by every query tile of the head: keep them in L2; Q is read once.
     constexpr auto kKeep = TMA::CacheHintSm90::EVICT_LAST;
     constexpr auto kStream = TMA::CacheHintSm90::EVICT_FIRST;
+    // A tile the cluster does not share: every share of it, into this CTA only. Each stage's full
+    // barrier expects the whole tile's bytes either way, and its empty barrier still counts every
+    // consumer of the cluster: the CTAs walk as many K/V tiles (full masks), so their stages stay
+    // in step.
+    auto load_alone = [&](auto const& tma, uint64_t* bar, auto const& g_tile, int n, auto const& s_all, int stage) {
+      CUTLASS_PRAGMA_UNROLL
+      for (int r = 0; r < kClusterM; ++r) {
+        auto share = tma.get_slice(r);
+        copy(tma.with(*bar, uint16_t(1u << cluster_rank), kKeep), share.partition_S(g_tile)(_, _, _, n),
+             share.partition_D(s_all)(_, _, _, stage));
+      }
+    };
     auto load_k = [&](int n) {
       pipe_k.producer_acquire(write_k);
       if (leader) {
-        copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), kMulticastMask, kKeep), tKgK(_, _, _, n),
-             tKsK(_, _, _, write_k.index()));
+        if (kClusterM == 1 || kv_shared) {
+          copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), kMulticastMask, kKeep), tKgK(_, _, _, n),
+               tKsK(_, _, _, write_k.index()));
+        } else {
+          load_alone(p.tma_k, pipe_k.producer_get_barrier(write_k), gK, n, sK, write_k.index());
+        }
       }
       ++write_k;
     };
     auto load_v = [&](int n) {
       pipe_v.producer_acquire(write_v);
       if (leader) {
-        copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), kMulticastMask, kKeep), tVgV(_, _, _, n),
-             tVsV(_, _, _, write_v.index()));
+        if (kClusterM == 1 || kv_shared) {
+          copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), kMulticastMask, kKeep), tVgV(_, _, _, n),
+               tVsV(_, _, _, write_v.index()));
+        } else {
+          load_alone(p.tma_v, pipe_v.producer_get_barrier(write_v), gV, n, sV, write_v.index());
+        }
       }
       ++write_v;
     };
