@@ -414,11 +414,19 @@ def settings_with_other_bits(calls, outputs, repeats=1, reset=None):
     return differ
 
 
-def report(kind, title, args, rows, header, format_row, records, setting=None, plot_records=None):
+def plot_points(kind, records):
+    """What a run's PNG draws against its x axis (seqlen_q): the records as they are, except
+    varlen-bwd's, whose x is the sequences per batch. Shared with scripts/plot_results.py, which
+    draws a PNG again from its JSON."""
+    if kind == "varlen-bwd":
+        return [dict(r, seqlen_q=r["batch"]) for r in records]
+    return records
+
+
+def report(kind, title, args, rows, header, format_row, records, setting=None):
     """The end of a benchmark run: the summary table of every row, then (unless --no-save) the
-    JSON under bench/results/ and the PNG beside it. setting: what the title's parenthesis says
-    of the shapes (default: batch x seqlen = args.tokens); plot_records: what the PNG draws
-    (default: the records)."""
+    JSON under bench/results/ and the PNG beside it (plot_points). setting: what the title's
+    parenthesis says of the shapes (default: batch x seqlen = args.tokens)."""
     setting = setting or f"batch x seqlen = {args.tokens}"
     print()
     print(f"{title} TFLOP/s on {torch.cuda.get_device_name()} (bf16, {setting}, {timing_note(args)})")
@@ -427,7 +435,7 @@ def report(kind, title, args, rows, header, format_row, records, setting=None, p
         print(format_row(row))
     if not args.no_save:
         path = save_results(kind, records, out_dir=RESULTS, timing=timing_note(args))
-        png = plot_results(records if plot_records is None else plot_records, path.replace(".json", ".png"),
+        png = plot_results(plot_points(kind, records), path.replace(".json", ".png"),
                            f"dash {title.lower()}, {torch.cuda.get_device_name()}")
         if png and os.environ.get("OUT"):  # beside the JSON that save_results put there
             shutil.copy(png, os.environ["OUT"])
@@ -507,6 +515,7 @@ def plot_results(records, path, title):
     fig.savefig(path, dpi=110)
     if os.environ.get("OUT"):
         fig.savefig(os.path.join(os.environ["OUT"], os.path.basename(path)), dpi=110)
+    plt.close(fig)
     return path
 
 

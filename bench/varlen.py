@@ -139,9 +139,9 @@ def main():
                 rows.append(row)
                 print(format_row(row), flush=True)
                 torch.cuda.empty_cache()
-    # The PNG: one panel per (hdim, causal), x = sequences per batch.
+    # The PNG: one panel per (hdim, causal), x = sequences per batch (common.plot_points).
     report("varlen-bwd", "Varlen backward", args, rows, header, format_row, records,
-           setting=f"{TOKENS} tokens per batch", plot_records=[dict(r, seqlen_q=r["batch"]) for r in records])
+           setting=f"{TOKENS} tokens per batch")
 
 
 COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det",
