@@ -461,6 +461,11 @@ def git_commit():
         return None
 
 
+def device_slug(device):
+    """A device's name as results files carry it: "NVIDIA H100 80GB HBM3" -> "H100-80GB-HBM3"."""
+    return device.replace("NVIDIA ", "").replace(" ", "-")
+
+
 def save_results(kind, records, out_dir=RESULTS, timing=None):
     """One JSON file per run: bench/results/<kind>-<device>-<date>.json (timing: how the cells were
     timed, timing_note; runs before it was recorded used interleaved per-call events)."""
@@ -469,8 +474,7 @@ def save_results(kind, records, out_dir=RESULTS, timing=None):
     now = datetime.datetime.now(datetime.timezone.utc)
     doc = {"device": device, "date": now.isoformat(timespec="seconds"), "commit": git_commit(),
            "torch": torch.__version__, "cuda": torch.version.cuda, "timing": timing, "records": records}
-    slug = device.replace("NVIDIA ", "").replace(" ", "-")
-    path = os.path.join(out_dir, f"{kind}-{slug}-{now.strftime('%Y%m%d-%H%M%S')}.json")
+    path = os.path.join(out_dir, f"{kind}-{device_slug(device)}-{now.strftime('%Y%m%d-%H%M%S')}.json")
     with open(path, "w") as f:
         json.dump(doc, f, indent=1)
     if os.environ.get("OUT"):  # the device runner brings back what is under $OUT

@@ -16,14 +16,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from bench.common import plot_points, plot_results  # noqa: E402
+from bench.common import device_slug, plot_points, plot_results  # noqa: E402
 
 
 def kind_of(path, device):
     """The bench kind a results file was saved under (save_results' name), e.g. "fwd_bwd" or
     "varlen-bwd"; files named before the device was in the name: up to the first "-"."""
     name = os.path.basename(path)
-    slug = "-" + device.replace("NVIDIA ", "").replace(" ", "-") + "-"
+    slug = f"-{device_slug(device)}-"
     return name[:name.index(slug)] if slug in name else name.split("-")[0]
 
 
