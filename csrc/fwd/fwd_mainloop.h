@@ -200,42 +200,31 @@ struct FwdMainloop {
     // K/V tiles are read by every query tile of the head: keep them in L2; Q is read once.
     constexpr auto kKeep = TMA::CacheHintSm90::EVICT_LAST;
     constexpr auto kStream = TMA::CacheHintSm90::EVICT_FIRST;
-    // A tile the cluster does not share: every share of it, into this CTA only. Each stage's full
-    // barrier expects the whole tile's bytes either way, and its empty barrier still counts every
-    // consumer of the cluster: the CTAs walk as many K/V tiles (full masks), so their stages stay
-    // in step.
-    auto load_alone = [&](auto const& tma, uint64_t* bar, auto const& g_tile, int n, auto const& s_all, int stage) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kClusterM; ++r) {
-        auto share = tma.get_slice(r);
-        copy(tma.with(*bar, uint16_t(1u << cluster_rank), kKeep), share.partition_S(g_tile)(_, _, _, n),
-             share.partition_D(s_all)(_, _, _, stage));
-      }
-    };
-    auto load_k = [&](int n) {
-      pipe_k.producer_acquire(write_k);
+    // One K or V tile into its pipeline's next stage: this CTA's share (tXgX, tXsX) into every CTA
+    // of the cluster, or, for a tile the cluster does not share, every share of it into this CTA
+    // only. Each stage's full barrier expects the whole tile's bytes either way, and its empty
+    // barrier still counts every consumer of the cluster: the CTAs walk as many K/V tiles (full
+    // masks), so their stages stay in step.
+    auto load_stage = [&](Pipeline& pipe, PipelineState& write, auto const& tma, auto const& tXgX, auto const& tXsX,
+                          auto const& g_all, auto const& s_all, int n) {
+      pipe.producer_acquire(write);
       if (leader) {
+        uint64_t& bar = *pipe.producer_get_barrier(write);
         if (kClusterM == 1 || kv_shared) {
-          copy(p.tma_k.with(*pipe_k.producer_get_barrier(write_k), kMulticastMask, kKeep), tKgK(_, _, _, n),
-               tKsK(_, _, _, write_k.index()));
+          copy(tma.with(bar, kMulticastMask, kKeep), tXgX(_, _, _, n), tXsX(_, _, _, write.index()));
         } else {
-          load_alone(p.tma_k, pipe_k.producer_get_barrier(write_k), gK, n, sK, write_k.index());
+          CUTLASS_PRAGMA_UNROLL
+          for (int r = 0; r < kClusterM; ++r) {
+            auto share = tma.get_slice(r);
+            copy(tma.with(bar, uint16_t(1u << cluster_rank), kKeep), share.partition_S(g_all)(_, _, _, n),
+                 share.partition_D(s_all)(_, _, _, write.index()));
+          }
         }
       }
-      ++write_k;
+      ++write;
     };
-    auto load_v = [&](int n) {
-      pipe_v.producer_acquire(write_v);
-      if (leader) {
-        if (kClusterM == 1 || kv_shared) {
-          copy(p.tma_v.with(*pipe_v.producer_get_barrier(write_v), kMulticastMask, kKeep), tVgV(_, _, _, n),
-               tVsV(_, _, _, write_v.index()));
-        } else {
-          load_alone(p.tma_v, pipe_v.producer_get_barrier(write_v), gV, n, sV, write_v.index());
-        }
-      }
-      ++write_v;
-    };
+    auto load_k = [&](int n) { load_stage(pipe_k, write_k, p.tma_k, tKgK, tKsK, gK, sK, n); };
+    auto load_v = [&](int n) { load_stage(pipe_v, write_v, p.tma_v, tVgV, tVsV, gV, sV, n); };
 
     load_k(kv.hi - 1);
     if (q_iter > 0) {
