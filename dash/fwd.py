@@ -64,13 +64,14 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
     p.window_left, p.window_right = left, right
     p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
-    # The hdim-64 and -128 full-mask kernels' clusters that share their K/V loads
-    # (csrc/fwd/fwd_config.h, kClusterM); the bits are the same either way, so turning them off is
-    # for measuring only.
+    # The hdim-64 and -128 kernels' clusters that share their K/V loads (full masks, and causal
+    # ones of an even GQA group: csrc/fwd/fwd_config.h, kClusterM); the bits are the same either
+    # way, so turning them off is for measuring only.
     p.kv_multicast = os.environ.get("DASH_FWD_KV_MULTICAST", "1") != "0"
     if banded(causal, (left, right)):
-        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h);
-        # one per call, so that calls on different streams never share it.
+        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h;
+        # not the causal clusters, which take theirs in a static order); one per call, so that
+        # calls on different streams never share it.
         tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
         p.tile_counter = tile_counter.data_ptr()
     with torch.cuda.device(q.device):

@@ -156,11 +156,12 @@ def test_fwd_bitwise_reproducible(causal):
 @pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
 @pytest.mark.parametrize("shape", [(2, 1024, 1000, 16, 4), (1, 256, 2048, 4, 4), (3, 1000, 777, 6, 2),
                                    (8, 2048, 2048, 16, 16), (2, 300, 500, 8, 1), (3, 1300, 900, 6, 2),
-                                   (2, 1300, 700, 3, 3), (1, 1300, 500, 3, 3)],
+                                   (2, 1300, 700, 3, 3), (1, 1300, 500, 3, 3), (2, 1300, 400, 8, 4)],
                          ids=["many-tiles-gqa", "few-tiles", "ragged", "grid-cell", "odd-tiles", "odd-tiles-groups",
-                              "odd-tiles-batches", "odd-total"])
+                              "odd-tiles-batches", "odd-total", "fewer-keys-gqa"])
 @pytest.mark.parametrize("head_dim", [64, 128])
-def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, monkeypatch):
+@pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
+def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, causal, monkeypatch):
     """The full-mask kernels' clusters of two CTAs (hdim 64 and 128), each loading half of every
     K/V tile into both (fwd_config.h kClusterM), change how K/V reach shared memory and nothing
     else: out and LSE bitwise those of the kernel without clusters (DASH_FWD_KV_MULTICAST=0), over
@@ -168,17 +169,21 @@ def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, monkeypatch):
     (1300 rows: 7 of hdim 64's 192-row tiles, 11 of hdim 128's 128; 2048 at hdim 64, 300 at
     hdim 128), where some clusters' two tiles straddle two heads (sharing K/V within a GQA group,
     each CTA loading its own across groups or batches: FwdKernel::cluster_shares_kv), and an odd
-    number of tiles in all (the kernel without clusters runs); as close to the fp32 reference."""
+    number of tiles in all (the kernel without clusters runs); as close to the fp32 reference.
+    Causal: the clusters run where a GQA group's heads pair up (an even group: many-tiles-gqa,
+    odd-tiles, fewer-keys-gqa), in the static snake order (fwd_kernel.h static_tile), against the
+    bits of the instance with dynamic claims, which MHA and odd-tiles-groups' group of 3 run either
+    way; with more queries than keys (fewer-keys-gqa) the first query tiles see no key."""
     batch, seqlen_q, seqlen_k, heads, heads_kv = shape
     q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, dtype, seed=11)
-    out, lse = attn_fwd(q, k, v)
-    again = attn_fwd(q, k, v)
+    out, lse = attn_fwd(q, k, v, causal=causal)
+    again = attn_fwd(q, k, v, causal=causal)
     assert torch.equal(out, again[0]) and torch.equal(lse, again[1])
     monkeypatch.setenv("DASH_FWD_KV_MULTICAST", "0")
-    out_plain, lse_plain = attn_fwd(q, k, v)
+    out_plain, lse_plain = attn_fwd(q, k, v, causal=causal)
     assert torch.equal(out, out_plain) and torch.equal(lse, lse_plain)
     if batch * seqlen_q * heads <= 2 * 1024 * 16:
-        check_against_reference(q, k, v, out, lse, head_dim ** -0.5, False)
+        check_against_reference(q, k, v, out, lse, head_dim ** -0.5, causal)
 
 
 @pytest.mark.gpu

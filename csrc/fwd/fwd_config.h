@@ -21,7 +21,8 @@
 // CTA claims its next tile from a counter in global memory when it has issued the loads of its
 // current one: tiles are taken in their numbering (longest first within a section of heads,
 // fwd_kernel.h) by whichever CTA is free, as the hardware's CTA dispatch balanced one tile per CTA
-// before (bench/NOTES_fwd.md v5, F10).
+// before (bench/NOTES_fwd.md v5, F10). Not with clusters (kClusterM): their CTAs take the same
+// numbering in a static snake order (fwd_kernel.h static_tile), which balances as well.
 //
 // kVarlen: packed variable-length batches (cu_seqlens, fwd_varlen.h). A compile-time policy, so
 // that the fixed-length instances stay as they are. Tiles are those of the fixed-length kernel
@@ -115,8 +116,8 @@ struct FwdConfig {
   // multicast), which halves the K/V bytes the L2 sends to the SMs (17 GB in a d128 full 16k call,
   // bench/NOTES_fwd.md session 32) and the L2 lookups of persistent CTAs that drift apart (the
   // same K/V tile requested at different times). FA3's choice at hdim >= 128 without a mask;
-  // FA4's sm90 forward runs without clusters. Full masks only (causal tiles differ in length and
-  // are claimed one by one). The bits do not move: only how K/V reach shared memory changes.
+  // FA4's sm90 forward runs without clusters. The bits do not move: only how K/V reach shared
+  // memory changes.
   // Measured (bench/NOTES_fwd.md F11): the calls run at the 700 W limit, and the L2 traffic saved
   // is energy: on an H200, 3.5% more SM clock and 2.5% more calls per second at full 16k under
   // sustained load, +0.8-1.6% at 8k / 16k and GQA in interleaved timing, level at 2k; on an H100
@@ -130,10 +131,16 @@ struct FwdConfig {
   // +0.9% at 8k, against the instance without clusters that ran there before. The launch takes
   // the multicast variant where the tiles of the call are even in number (the CTAs of a cluster
   // then run as many); otherwise, or with FwdParams::kv_multicast off, the one without clusters.
-  static constexpr bool kHasMulticastVariant = (kHeadDim == 128 || kHeadDim == 64) && !kCausal && !kVarlen && !kSoftcap;
-  static_assert(!kKvMulticast_ || kHasMulticastVariant, "K/V multicast: the hdim-64 and -128 full-mask instances only");
+  // Causal (F23): a cluster's two tiles are one query tile of two heads of a GQA group (the causal
+  // order numbers (batch, head) pairs fastest), as long as each other and reading one K/V, taken
+  // in a static snake order instead of dynamic claims (FwdKernel::static_tile); the launch takes
+  // the variant where every pair of heads falls in one group (an even group: fwd_launch.h), and
+  // MHA keeps dynamic claims. Measured (H200 sustained, bench/NOTES_fwd.md session 51): d128 GQA
+  // 32/8 causal 8k +1.0%.
+  static constexpr bool kHasMulticastVariant = (kHeadDim == 128 || kHeadDim == 64) && !kVarlen && !kSoftcap && !kWindow;
+  static_assert(!kKvMulticast_ || kHasMulticastVariant, "K/V multicast: hdim 64 and 128, not varlen, softcap or windowed");
   static constexpr int kClusterM = kKvMulticast_ ? 2 : 1;
-  static constexpr bool kDynamicTiles = kCausal && !kVarlen;
+  static constexpr bool kDynamicTiles = kCausal && !kVarlen && kClusterM == 1;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer
   // warpgroups), 128 x 24 + 384 x 160 = 64512 (three).

@@ -10,10 +10,11 @@
 // Full masks number tiles query tile fastest, then head, then batch: CTAs that run at the same
 // time share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles
 // blockIdx.x, blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles, varlen) or, with
-// kPersistent, one CTA per SM. Causal grids (kDynamicTiles: persistent CTAs claim tiles from a
-// counter) number them longest first within sections of heads whose K/V fit in L2 together
-// (Params::section, fwd_launch.h): the section's last query tiles (they see the most keys) of all
-// its heads, then the tiles one shorter, and so on. The longest tiles then start first and the
+// kPersistent, one CTA per SM (clusters: static_tile). Causal grids (kDynamicTiles: persistent
+// CTAs claim tiles from a counter; with clusters, a static snake order) number them longest
+// first within sections of heads whose K/V fit in L2 together (Params::section, fwd_launch.h):
+// the section's last query tiles (they see the most keys) of all its heads, then the tiles one
+// shorter, and so on. The longest tiles then start first and the
 // shortest fill the tail of the launch, where the order per head left long tiles of the last
 // heads to start late (the d64 causal 8k forward's slowest SM ran 5% past the average, FA4's 1%:
 // bench/NOTES_fwd.md F10).
@@ -99,7 +100,7 @@ struct FwdKernel {
     } else {
       Tile tile;
       int m, hb;
-      if constexpr (Cfg::kDynamicTiles) {
+      if constexpr (Cfg::kCausal) {
         // Section s holds the (batch, head) pairs [s * section, ...) (the last one fewer, if
         // they do not divide evenly), its tiles numbered longest first, pair fastest.
         int s, r, longest_first, pair;
@@ -113,7 +114,7 @@ struct FwdKernel {
         m = p.num_m_blocks - 1 - longest_first;
         hb = s * p.section + pair;
       } else {
-        p.m_blocks_div(hb, m, t);  // full masks: every tile is as long (kCausal implies kDynamicTiles here)
+        p.m_blocks_div(hb, m, t);  // full masks: every tile is as long
       }
       tile.m_block = m;
       p.heads_div(tile.batch, tile.head, hb);
@@ -122,23 +123,37 @@ struct FwdKernel {
     }
   }
 
-  // Clusters (the static order): whether the kClusterM adjacent tiles that tile t's cluster runs
-  // with it read one K/V (the same KV head and batch), so that each CTA loads a share of every
-  // K/V tile into all of them. Not where they straddle two heads: a head's query tiles may be odd
-  // in number (43 of 192 rows at 8k), and heads of one GQA group still share theirs. Tiles number
-  // query tile fastest, so the first and last of the run decide.
+  // The i-th tile of this CTA in the static order (every instance but kDynamicTiles): tiles
+  // blockIdx.x, + gridDim.x, ... With clusters, blockIdx.x = kClusterM * cluster + rank, and the
+  // CTAs of a cluster take the kClusterM adjacent tiles of a unit, units going to the clusters in
+  // turn; causal ones (their tiles numbered longest first, get_tile) in a snake order, clusters
+  // 0, 1, ..., n - 1 in even rounds and n - 1, ..., 0 in odd ones, so that no cluster takes the
+  // longest unit of every round: a static stride left the busiest CTA 3-6% past the mean at the
+  // grid's causal cells, the snake 0.05-0.3%, as dynamic claims do (a model of the launch, units
+  // costing their key tiles plus half of one: bench/experiments/s51-causal-order-balance.py).
+  CUTLASS_DEVICE static int static_tile(Params const& p, int i) {
+    if constexpr (Cfg::kClusterM > 1 && Cfg::kCausal) {
+      const int clusters = int(gridDim.x) / Cfg::kClusterM, cluster = int(blockIdx.x) / Cfg::kClusterM;
+      const int slot = i % 2 == 0 ? cluster : clusters - 1 - cluster;
+      return (i * clusters + slot) * Cfg::kClusterM + int(blockIdx.x) % Cfg::kClusterM;
+    } else {
+      return int(blockIdx.x) + i * int(gridDim.x);
+    }
+  }
+
+  // Clusters: whether the kClusterM adjacent tiles that tile t's cluster runs with it read one K/V
+  // (the same KV head and batch), so that each CTA loads a share of every K/V tile into all of
+  // them. Not where they straddle two heads of different KV heads: a head's query tiles may be odd
+  // in number (43 of 192 rows at 8k). Full masks number tiles query tile fastest, causal ones
+  // (batch, head) pair fastest within a query tile's length (get_tile), so a unit's tiles are of
+  // one head or of neighbouring ones, and the first and last decide.
   CUTLASS_DEVICE static bool cluster_shares_kv(Params const& p, int t) {
     if constexpr (Cfg::kClusterM == 1) {
       return true;
     } else {
-      const int first = t - t % Cfg::kClusterM, last = first + Cfg::kClusterM - 1;
-      int hb_first, hb_last, m;
-      p.m_blocks_div(hb_first, m, first);
-      p.m_blocks_div(hb_last, m, last);
-      int batch_first, head_first, batch_last, head_last;
-      p.heads_div(batch_first, head_first, hb_first);
-      p.heads_div(batch_last, head_last, hb_last);
-      return batch_first == batch_last && p.group_div.div(head_first) == p.group_div.div(head_last);
+      const int first = t - t % Cfg::kClusterM;
+      const Tile a = get_tile(p, first), b = get_tile(p, first + Cfg::kClusterM - 1);
+      return a.batch == b.batch && p.group_div.div(a.head) == p.group_div.div(b.head);
     }
   }
 
@@ -249,11 +264,10 @@ struct FwdKernel {
             t = int(gridDim.x) + __shfl_sync(0xffffffffu, claim, 0);
           }
         } else {
-          // With a cluster, blockIdx.x = kClusterM * cluster + rank: the CTAs of a cluster take
-          // adjacent tiles (kClusterM t's in a row), as many each since num_tiles is a multiple
-          // of kClusterM (fwd_launch.h), and as many key tiles each (full masks).
+          // With a cluster, the CTAs of a cluster take adjacent tiles (static_tile), as many each
+          // since num_tiles is a multiple of kClusterM (fwd_launch.h), and as many key tiles each.
           int q_iter = 0;
-          for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+          for (int i = 0, t = static_tile(p, 0); t < p.num_tiles; t = static_tile(p, ++i)) {
             const Tile tile = get_tile(p, t);
             if (tile.kv.empty()) continue;
             load(tile, t, q_iter);
@@ -318,7 +332,7 @@ struct FwdKernel {
         }
       } else {
         int q_iter = 0;
-        for (int t = blockIdx.x; t < p.num_tiles; t += gridDim.x) {
+        for (int i = 0, t = static_tile(p, 0); t < p.num_tiles; t = static_tile(p, ++i)) {
           const Tile tile = get_tile(p, t);
           if (tile.kv.empty()) {
             store_empty(tile);

@@ -101,6 +101,14 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   kp.group_div = cutlass::FastDivmod(std::max(1, kp.group));
   kp.section_tiles_div = cutlass::FastDivmod(std::max(1, kp.section * kp.num_m_blocks));
   kp.section_div = cutlass::FastDivmod(kp.section);
+  if constexpr (Cfg::kClusterM > 1 && Cfg::kCausal) {
+    // Each unit of kClusterM adjacent tiles (fwd_kernel.h static_tile) is one query tile of heads
+    // of one KV head only with whole units in every section (the order's (batch, head) pairs
+    // fastest): launch() takes this instance where the group is a multiple of kClusterM, and then
+    // so are the heads, the pairs and every section (kv_heads * group or all the pairs).
+    DASH_REQUIRE(kp.group % Cfg::kClusterM == 0 && kp.section % Cfg::kClusterM == 0 && kp.pairs % Cfg::kClusterM == 0,
+                 "causal clusters need (batch, head) pairs of one GQA group (launch)");
+  }
   DASH_REQUIRE(kSoftcap == p.softcapped(), "the forward kernel instance does not match the call's softcap");
   const ScoreScales scales = score_scales(p.softmax_scale, p.softcap);
   kp.softmax_scale = scales.exp_scale;
@@ -141,13 +149,17 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
 
 // The instance of a mask and policies, and its K/V-multicast variant where it has one
 // (FwdConfig::kHasMulticastVariant), the call allows it (an even number of query tiles in all,
-// and FwdParams::kv_multicast) and the device holds its clusters.
+// causal ones of an even GQA group, and FwdParams::kv_multicast) and the device holds its clusters.
 template <int kHeadDim, class Element, bool kCausal, bool kVarlen, bool kWindow = false, bool kSoftcap = false>
 void launch(const FwdParams& p, cudaStream_t stream) {
   using Cfg = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap>;
   if constexpr (Cfg::kHasMulticastVariant) {
     using Multicast = FwdConfig<kHeadDim, kCausal, kVarlen, kWindow, kSoftcap, true>;
-    if (p.kv_multicast && int64_t(query_tiles_per_head<Multicast>(p)) * p.heads * p.batch % Multicast::kClusterM == 0 &&
+    // Causal: only where the cluster's heads share a KV head (an even GQA group); elsewhere its
+    // CTAs would load their K/V alone and gain nothing over the instance with dynamic claims.
+    const bool pairs_share_kv = !kCausal || (p.heads / p.heads_kv) % Multicast::kClusterM == 0;
+    if (p.kv_multicast && pairs_share_kv &&
+        int64_t(query_tiles_per_head<Multicast>(p)) * p.heads * p.batch % Multicast::kClusterM == 0 &&
         launch_config<Multicast, Element>(p, stream)) {
       return;
     }

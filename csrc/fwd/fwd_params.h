@@ -37,8 +37,8 @@ namespace dash {
      persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it   \
      plus the number of claims: a fresh zero per call. */                                           \
   X(uintptr_t, tile_counter, 0)                                                                     \
-  /* The hdim-64 and -128 full-mask instances' clusters of two CTAs that share their K/V loads      \
-     (TMA multicast; fwd_config.h kClusterM), where the call's query tiles are even in number. The  \
+  /* The hdim-64 and -128 full-mask and GQA causal instances' clusters of two CTAs that share      \
+     their K/V loads (TMA multicast; fwd_config.h kClusterM), where the call's tiles pair up. The   \
      bits are the same either way; off is for measuring (dash/fwd.py, DASH_FWD_KV_MULTICAST=0). */  \
   X(bool, kv_multicast, true)                                                                       \
   /* Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set                           \
