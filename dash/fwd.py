@@ -45,38 +45,8 @@ def attn_fwd(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, softmax_scale: f
 
     out = torch.empty((batch, seqlen_q, heads, head_dim), dtype=q.dtype, device=q.device)
     lse = torch.empty((batch, heads, seqlen_q), dtype=torch.float32, device=q.device)
-    if out.numel() == 0:
-        return out, lse
-    if seqlen_k == 0:  # no key at all: every row is empty
-        out.zero_()
-        lse.fill_(-math.inf)
-        return out, lse
-
-    C = _ext.load()
-    q, k, v = for_tma(q), for_tma(k), for_tma(v)
-    p = C.FwdParams()
-    p.q, p.k, p.v, p.out = _ext.strided(q), _ext.strided(k), _ext.strided(v), _ext.strided(out)
-    p.lse = lse.data_ptr()
-    p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
-    p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
-    p.softmax_scale = softmax_scale
-    p.causal = causal
-    p.window_left, p.window_right = left, right
-    p.softcap = softcap
-    p.dtype = _ext.dtype_code(q.dtype)
-    # The hdim-64 and -128 kernels' clusters that share their K/V loads (full masks, and causal
-    # ones of an even GQA group: csrc/fwd/fwd_config.h, kClusterM); the bits are the same either
-    # way, so turning them off is for measuring only.
-    p.kv_multicast = os.environ.get("DASH_FWD_KV_MULTICAST", "1") != "0"
-    if banded(causal, (left, right)):
-        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h;
-        # not the causal clusters, which take theirs in a static order); one per call, so that
-        # calls on different streams never share it.
-        tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
-        p.tile_counter = tile_counter.data_ptr()
-    with torch.cuda.device(q.device):
-        C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
-    return out, lse
+    return _launch(q, k, v, out, lse, _ext.strided, (batch, heads, heads_kv, seqlen_q, seqlen_k, head_dim),
+                   softmax_scale, causal, (left, right), softcap)
 
 
 def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlens_q: torch.Tensor,
@@ -114,9 +84,19 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
 
     out = torch.empty((total_q, heads, head_dim), dtype=q.dtype, device=q.device)
     lse = torch.empty((heads, total_q), dtype=torch.float32, device=q.device)
+    return _launch(q, k, v, out, lse, _ext.strided_packed, (batch, heads, heads_kv, total_q, total_k, head_dim),
+                   softmax_scale, causal, (left, right), softcap,
+                   varlen=(cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k))
+
+
+def _launch(q, k, v, out, lse, strided, sizes, softmax_scale, causal, window, softcap, varlen=None):
+    """The kernel launch both entries share, on checked inputs: `sizes` is (batch, heads, heads_kv,
+    seqlen_q, seqlen_k, head_dim), the packed totals for varlen, whose `varlen` is (cu_seqlens_q,
+    cu_seqlens_k, seqused_q, seqused_k); `strided` describes a tensor to the binding."""
+    batch, heads, heads_kv, seqlen_q, seqlen_k, head_dim = sizes
     if out.numel() == 0:
         return out, lse
-    if total_k == 0:  # no key at all: every row is empty
+    if seqlen_k == 0:  # no key at all: every row is empty
         out.zero_()
         lse.fill_(-math.inf)
         return out, lse
@@ -124,18 +104,30 @@ def attn_fwd_varlen(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu_seqlen
     C = _ext.load()
     q, k, v = for_tma(q), for_tma(k), for_tma(v)
     p = C.FwdParams()
-    p.q, p.k, p.v, p.out = (_ext.strided_packed(t) for t in (q, k, v, out))
+    p.q, p.k, p.v, p.out = (strided(t) for t in (q, k, v, out))
     p.lse = lse.data_ptr()
     p.batch, p.heads, p.heads_kv = batch, heads, heads_kv
-    p.seqlen_q, p.seqlen_k, p.head_dim = total_q, total_k, head_dim
+    p.seqlen_q, p.seqlen_k, p.head_dim = seqlen_q, seqlen_k, head_dim
     p.softmax_scale = softmax_scale
     p.causal = causal
-    p.window_left, p.window_right = left, right
+    p.window_left, p.window_right = window
     p.softcap = softcap
     p.dtype = _ext.dtype_code(q.dtype)
-    p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
-    p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
-    p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
+    # The hdim-64 and -128 kernels' clusters that share their K/V loads (full masks, and causal
+    # ones of an even GQA group: csrc/fwd/fwd_config.h, kClusterM; none in the varlen kernels);
+    # the bits are the same either way, so turning them off is for measuring only.
+    p.kv_multicast = os.environ.get("DASH_FWD_KV_MULTICAST", "1") != "0"
+    if varlen is not None:
+        cu_seqlens_q, cu_seqlens_k, seqused_q, seqused_k = varlen
+        p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
+        p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
+        p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
+    elif banded(causal, window):
+        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h;
+        # not the causal clusters, which take theirs in a static order, nor the varlen kernels);
+        # one per call, so that calls on different streams never share it.
+        tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
+        p.tile_counter = tile_counter.data_ptr()
     with torch.cuda.device(q.device):
         C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
     return out, lse
