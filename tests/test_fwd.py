@@ -186,6 +186,81 @@ def test_fwd_kv_multicast_keeps_bits(shape, dtype, head_dim, causal, monkeypatch
         check_against_reference(q, k, v, out, lse, head_dim ** -0.5, causal)
 
 
+def planned_tail_split(num_tiles, kv_tiles, sms=132, max_pieces=8, piece_steps=2):
+    """csrc/fwd/fwd_tail_split.h's plan_tail_split, written again: (split tiles, pieces)."""
+    r = num_tiles % sms
+    if r == 0 or kv_tiles < 2:
+        return 0, 1
+
+    def cost(k):
+        return -(-r * k // sms) * (-(-kv_tiles // k) + piece_steps)
+
+    plan, best = (0, 1), cost(1) - piece_steps - kv_tiles // 8
+    for k in range(2, min(max_pieces, kv_tiles) + 1):
+        if cost(k) < best:
+            plan, best = (r, k), cost(k)
+    return plan
+
+
+# (batch, seqlen_q, seqlen_k, heads, heads_kv): fewer tiles than SMs (all split, 8 pieces), GQA in
+# clusters with a ragged last key tile, a ragged last query tile, and launches with whole rounds
+# before a short last one (hdim 128: 136 tiles; hdim 64: 144).
+TAIL_SPLIT_SHAPES = [(1, 512, 4096, 2, 2), (1, 512, 4000, 4, 2), (1, 500, 3000, 2, 1), (1, 2176, 3000, 8, 8),
+                     (1, 2304, 2048, 12, 12)]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("shape", TAIL_SPLIT_SHAPES, ids=["few-tiles", "gqa-ragged-keys", "ragged-queries",
+                                                          "whole-rounds-d128", "whole-rounds-d64"])
+@pytest.mark.parametrize("head_dim", [64, 128])
+def test_fwd_tail_split(shape, head_dim, monkeypatch):
+    """The full-mask launch's last round of tiles in pieces over their keys, merged by the warp that
+    finishes last (csrc/fwd/fwd_tail_split.h): the plan is the one written down (the binding's
+    against planned_tail_split), the merged rows are as close to the fp32 reference as the kernel's
+    others, the bits repeat and do not depend on clusters (DASH_FWD_KV_MULTICAST=0: another launch,
+    the same pieces), and without the split (DASH_FWD_TAIL_SPLIT=0) the result agrees to rounding."""
+    from dash import _ext
+    batch, seqlen_q, seqlen_k, heads, heads_kv = shape
+    block_m, block_n = (192, 128) if head_dim == 64 else (128, 176)
+    tiles = -(-seqlen_q // block_m) * heads * batch
+    q, k, v = make_qkv(batch, seqlen_q, seqlen_k, heads, heads_kv, head_dim, torch.bfloat16, seed=5)
+    C = _ext.load()
+    p = C.FwdParams()
+    p.batch, p.heads, p.heads_kv, p.seqlen_q, p.seqlen_k, p.head_dim = batch, heads, heads_kv, seqlen_q, seqlen_k, head_dim
+    split_tiles, pieces, floats, counters = C.fwd_tail_split_plan(p)
+    assert (split_tiles, pieces) == planned_tail_split(tiles, -(-seqlen_k // block_n))
+    assert floats == split_tiles * pieces * block_m * (head_dim + 4)
+    assert counters == split_tiles * (block_m // 64) * 4
+    out, lse = attn_fwd(q, k, v)
+    check_against_reference(q, k, v, out, lse, head_dim ** -0.5, False)
+    for _ in range(3):
+        again = attn_fwd(q, k, v)
+        assert torch.equal(out, again[0]) and torch.equal(lse, again[1])
+    monkeypatch.setenv("DASH_FWD_KV_MULTICAST", "0")
+    plain = attn_fwd(q, k, v)
+    assert torch.equal(out, plain[0]) and torch.equal(lse, plain[1])
+    monkeypatch.setenv("DASH_FWD_TAIL_SPLIT", "0")
+    unsplit_out, unsplit_lse = attn_fwd(q, k, v)
+    assert (unsplit_out.float() - out.float()).abs().max().item() <= 2e-2
+    assert (unsplit_lse - lse).abs().max().item() <= 1e-4
+
+
+def test_fwd_tail_split_plan_examples():
+    """The plan at the peer grid's shapes (CPU): hdim 128 at 16k tokens x 16 heads leaves 2048 tiles
+    on 132 SMs, a last round of 68: five pieces each at 16k keys, three at 8k, none at 2k (12 key
+    tiles: too short for the pieces' fixed cost); GQA 32/8 (4096 tiles) splits its last 4 in eight;
+    hdim 64 (192-row tiles) splits its last 44 of 2816 in thirds at 2k, and not the last 112 of
+    2752 at 8k and 16k (an eighth of a tile to gain at most); a launch that fills its rounds never."""
+    assert planned_tail_split(2048, -(-16384 // 176)) == (68, 5)
+    assert planned_tail_split(2048, -(-8192 // 176)) == (68, 3)
+    assert planned_tail_split(2048, -(-2048 // 176)) == (0, 1)
+    assert planned_tail_split(4096, -(-8192 // 176)) == (4, 8)
+    assert planned_tail_split(2816, 2048 // 128) == (44, 3)
+    assert planned_tail_split(2752, 8192 // 128) == (0, 1)
+    assert planned_tail_split(2752, 16384 // 128) == (0, 1)
+    assert planned_tail_split(1320, 128) == (0, 1)
+
+
 @pytest.mark.gpu
 def test_fwd_empty_inputs():
     for b, sq, sk in [(0, 16, 16), (2, 0, 16), (2, 16, 0)]:
