@@ -21,8 +21,8 @@ void register_fwd(py::module_& m) {
   // The tail split of a call (fwd_tail_split.h) and its workspace, for dash/fwd.py to allocate:
   // (split tiles, pieces, fp32 workspace floats, int32 counters); (0, 1, 0, 0) where none is taken
   // (banded or varlen calls, or no partial last round worth splitting).
-  m.def("fwd_tail_split_plan", [](const FwdParams& p) {
-    auto plan_for = [&](auto cfg) {
+  m.def("fwd_tail_split_plan", [](const FwdParams& p) -> py::tuple {
+    auto plan_for = [&](auto cfg) -> py::tuple {
       using Cfg = decltype(cfg);
       const int64_t tiles = int64_t((p.seqlen_q + Cfg::kBlockM - 1) / Cfg::kBlockM) * p.heads * p.batch;
       const dash::TailSplit s = dash::plan_tail_split(tiles, (p.seqlen_k + Cfg::kBlockN - 1) / Cfg::kBlockN);
