@@ -128,16 +128,6 @@ def _launch(q, k, v, out, lse, strided, sizes, softmax_scale, causal, window, so
         # one per call, so that calls on different streams never share it.
         tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
         p.tile_counter = tile_counter.data_ptr()
-    elif os.environ.get("DASH_FWD_TAIL_SPLIT", "1") != "0":
-        # Full masks: the launch's last, partial round of tiles in pieces that split their keys
-        # (csrc/fwd/fwd_tail_split.h), planned from the shape alone; off (for measuring only)
-        # changes the bits of those tiles' rows.
-        tiles, pieces, floats, counters = C.fwd_tail_split_plan(p)
-        if tiles:
-            partials = torch.empty(floats, dtype=torch.float32, device=q.device)
-            split_counters = torch.zeros(counters, dtype=torch.int32, device=q.device)
-            p.split_tiles, p.split_pieces = tiles, pieces
-            p.split_partials, p.split_counters = partials.data_ptr(), split_counters.data_ptr()
     with torch.cuda.device(q.device):
         C.fwd(p, torch.cuda.current_stream(q.device).cuda_stream)
     return out, lse

@@ -96,10 +96,6 @@ struct FwdConfig {
   // Two stages where three do not fit beside P's buffer (d96 causal: Q 36 + P 48 + 3 x 48 KiB).
   static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192 || kPvFromSmem) ? 2 : 3;
   static constexpr bool kPersistent = !kVarlen;
-  // kTailSplit (full masks): the launch's last, partial round of tiles runs as pieces that split
-  // each tile's key tiles, merged by the warp that finishes last (fwd_tail_split.h), so that the
-  // last round's SMs do not idle for a whole tile while the others finish theirs.
-  static constexpr bool kTailSplit = kPersistent && !kCausal;
   // kStoreOThroughSmem: each consumer warp writes its 16 rows of O to a 16 x 64 buffer of its own
   // in shared memory (stmatrix) and stores them from there in 16-byte pieces, a 64-column slice at
   // a time (fwd_epilogue.h). From registers, a thread's O pairs go out as 4-byte stores that half

@@ -32,7 +32,6 @@
 #include "fwd/fwd_epilogue.h"
 #include "fwd/fwd_mainloop.h"
 #include "fwd/fwd_softmax.h"
-#include "fwd/fwd_tail_split.h"
 #include "common/band.h"
 #include "common/sm90_limits.h"
 #include "common/varlen_tiles.h"
@@ -69,11 +68,6 @@ struct FwdKernel {
     // decode at its start is a multiply-high and a shift each, instead of an integer division
     // (about 20 dependent instructions each, which every warp ran before its first wait).
     cutlass::FastDivmod m_blocks_div, heads_div, group_div, section_tiles_div, section_div;
-    // kTailSplit (fwd_tail_split.h): the last split_tiles tiles run as split_pieces pieces each;
-    // each piece's rows and LSE go through split_partials, its warps count on split_counters.
-    int split_tiles, split_pieces;
-    float* split_partials;
-    int* split_counters;
     varlen_tiles::Packed packed;  // varlen only (last, so that the fixed-length layout is unchanged)
   };
 
@@ -85,9 +79,6 @@ struct FwdKernel {
     int q_begin = 0, q_used = 0, q_owned = 0;
     int k_begin = 0, k_used = 0;
     int first_v_rows = kBlockN;  // rows of the first V tile that are the sequence's (Mainloop::clear_v_rows)
-    // kTailSplit: the piece of a split tile that this work item runs (-1: the whole tile), and the
-    // tile's index among the split ones.
-    int piece = -1, split = 0;
   };
 
   // The band this instance runs: the call's (kWindow), causal's, or none.
@@ -148,109 +139,6 @@ struct FwdKernel {
     } else {
       return int(blockIdx.x) + i * int(gridDim.x);
     }
-  }
-
-  // Work items of the static order: the tiles, or with a tail split (kTailSplit) the tiles before
-  // the split ones and then split_pieces items for each split tile.
-  CUTLASS_DEVICE static int num_work(Params const& p) {
-    return Cfg::kTailSplit ? p.num_tiles + p.split_tiles * (p.split_pieces - 1) : p.num_tiles;
-  }
-
-  // Work item v: tile t (returned through `t`, the tile's index for cluster_shares_kv and the
-  // loads) or one piece of it (fwd_tail_split.h). The pieces of a split tile are adjacent items,
-  // and with clusters the kClusterM tiles of a unit take each piece together, so that a cluster's
-  // CTAs walk the same key tiles in step (the static order gives a cluster kClusterM adjacent items).
-  CUTLASS_DEVICE static Tile work_tile(Params const& p, int v, int& t) {
-    const int whole = p.num_tiles - p.split_tiles;
-    if (!Cfg::kTailSplit || v < whole) {
-      t = v;
-      return get_tile(p, v);
-    }
-    const int u = v - whole, unit_piece = u / Cfg::kClusterM;
-    const int piece = unit_piece % p.split_pieces;
-    t = whole + (unit_piece / p.split_pieces) * Cfg::kClusterM + u % Cfg::kClusterM;
-    Tile tile = get_tile(p, t);
-    tile.kv = piece_key_tiles(tile.kv, piece, p.split_pieces);
-    tile.piece = piece;
-    tile.split = t - whole;
-    return tile;
-  }
-
-  // kTailSplit: one piece's rows (tOrO, normalized over the piece's keys) and their LSE. Each
-  // consumer warp writes its part to the workspace and counts itself on its own counter of the tile;
-  // the warp that counts last reads every piece back, in piece order, and merges them into tOrO and
-  // lse: true, it stores the rows. The merge reads all pieces from the workspace (its own too), so
-  // it runs the same operations on the same values whichever piece arrives last: the bits depend on
-  // the plan alone. (Each warp owns 16 rows of the accumulator, so warps merge independently.)
-  template <class TensorO, int kRows>
-  CUTLASS_DEVICE static bool merge_pieces(Params const& p, TensorO& tOrO, float (&lse)[kRows], int wg, Tile const& tile) {
-    Tensor o = rowcol(tOrO);
-    constexpr int kCols = decltype(size<1>(o))::value;
-    static_assert(kCols % 4 == 0);
-    constexpr int kThreads = Cfg::kNumConsumerWG * 128;  // the workspace's layout: [float4 or row][thread]
-    constexpr int kPieceFloats = kThreads * (kRows * kCols + kRows);
-    static_assert(kPieceFloats == Cfg::kBlockM * (Cfg::kHeadDim + 4), "the workspace fwd_tail_split_plan sizes");
-    const int thread = wg * 128 + int(threadIdx.x) % 128;
-    auto o_of = [&](int piece) {
-      return reinterpret_cast<float4*>(p.split_partials + (int64_t(tile.split) * p.split_pieces + piece) * kPieceFloats);
-    };
-    auto lse_of = [&](int piece) {
-      return p.split_partials + (int64_t(tile.split) * p.split_pieces + piece) * kPieceFloats + kThreads * kRows * kCols;
-    };
-    float4* mine = o_of(tile.piece);
-    CUTLASS_PRAGMA_UNROLL
-    for (int r = 0; r < kRows; ++r) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < kCols; c += 4) {
-        mine[((r * kCols + c) / 4) * kThreads + thread] = make_float4(o(r, c), o(r, c + 1), o(r, c + 2), o(r, c + 3));
-      }
-      lse_of(tile.piece)[r * kThreads + thread] = lse[r];
-    }
-    __threadfence();  // this lane's writes before the warp's count
-    __syncwarp();
-    int arrived = 0;
-    if (threadIdx.x % 32 == 0) arrived = atomicAdd(p.split_counters + tile.split * (Cfg::kNumConsumerWG * 4) + thread / 32, 1);
-    if (__shfl_sync(0xffffffffu, arrived, 0) != p.split_pieces - 1) return false;
-    __threadfence();  // the other pieces' writes (fenced before their counts) before these reads
-    // LSE = log(sum_j exp(lse_j)), shifted by the largest; a row no piece saw a key of stays -inf
-    // (its O 0), as the kernel's empty rows do.
-    float top[kRows], sum[kRows];
-    CUTLASS_PRAGMA_UNROLL
-    for (int r = 0; r < kRows; ++r) top[r] = -INFINITY, sum[r] = 0.f;
-    for (int j = 0; j < p.split_pieces; ++j) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kRows; ++r) top[r] = fmaxf(top[r], __ldcg(lse_of(j) + r * kThreads + thread));
-    }
-    for (int j = 0; j < p.split_pieces; ++j) {
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kRows; ++r) {
-        const float shift = top[r] == -INFINITY ? 0.f : top[r];
-        sum[r] += expf(__ldcg(lse_of(j) + r * kThreads + thread) - shift);
-      }
-    }
-    CUTLASS_PRAGMA_UNROLL
-    for (int r = 0; r < kRows; ++r) {
-      lse[r] = top[r] == -INFINITY ? -INFINITY : top[r] + logf(sum[r]);
-      CUTLASS_PRAGMA_UNROLL
-      for (int c = 0; c < kCols; ++c) o(r, c) = 0.f;
-    }
-    // O = sum_j exp(lse_j - LSE) O_j, pieces in order.
-    for (int j = 0; j < p.split_pieces; ++j) {
-      float4 const* part = o_of(j);
-      CUTLASS_PRAGMA_UNROLL
-      for (int r = 0; r < kRows; ++r) {
-        const float weight = lse[r] == -INFINITY ? 0.f : expf(__ldcg(lse_of(j) + r * kThreads + thread) - lse[r]);
-        CUTLASS_PRAGMA_UNROLL
-        for (int c = 0; c < kCols; c += 4) {
-          const float4 x = __ldcg(part + ((r * kCols + c) / 4) * kThreads + thread);
-          o(r, c) = __fmaf_rn(weight, x.x, o(r, c));
-          o(r, c + 1) = __fmaf_rn(weight, x.y, o(r, c + 1));
-          o(r, c + 2) = __fmaf_rn(weight, x.z, o(r, c + 2));
-          o(r, c + 3) = __fmaf_rn(weight, x.w, o(r, c + 3));
-        }
-      }
-    }
-    return true;
   }
 
   // Clusters: whether the kClusterM adjacent tiles that tile t's cluster runs with it read one K/V
@@ -379,10 +267,8 @@ struct FwdKernel {
           // With a cluster, the CTAs of a cluster take adjacent tiles (static_tile), as many each
           // since num_tiles is a multiple of kClusterM (fwd_launch.h), and as many key tiles each.
           int q_iter = 0;
-          const int work = num_work(p);
-          for (int i = 0, v = static_tile(p, 0); v < work; v = static_tile(p, ++i)) {
-            int t;
-            const Tile tile = work_tile(p, v, t);
+          for (int i = 0, t = static_tile(p, 0); t < p.num_tiles; t = static_tile(p, ++i)) {
+            const Tile tile = get_tile(p, t);
             if (tile.kv.empty()) continue;
             load(tile, t, q_iter);
             ++q_iter;
@@ -416,9 +302,6 @@ struct FwdKernel {
         float lse[kRows];
         Tensor tOrO_rc = rowcol(tOrO);
         softmax.finalize(tOrO_rc, p.softmax_scale, lse);
-        if constexpr (Cfg::kTailSplit) {
-          if (tile.piece >= 0 && !merge_pieces(p, tOrO, lse, wg, tile)) return;  // another warp stores these rows
-        }
         if constexpr (Cfg::kVarlen) {
           Epilogue::store_packed(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, packed_rows(p, tile));
         } else if constexpr (Cfg::kStoreOThroughSmem) {
@@ -449,10 +332,8 @@ struct FwdKernel {
         }
       } else {
         int q_iter = 0;
-        const int work = num_work(p);
-        for (int i = 0, v = static_tile(p, 0); v < work; v = static_tile(p, ++i)) {
-          int t;
-          const Tile tile = work_tile(p, v, t);
+        for (int i = 0, t = static_tile(p, 0); t < p.num_tiles; t = static_tile(p, ++i)) {
+          const Tile tile = get_tile(p, t);
           if (tile.kv.empty()) {
             store_empty(tile);
             continue;

@@ -116,26 +116,12 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   kp.mainloop.softcap_scale = scales.softcap_scale;
   kp.tile_counter = reinterpret_cast<int*>(p.tile_counter);
   kp.band = Band::of(p.causal, p.window_left, p.window_right);  // read by the kWindow instances only
-  // The tail split (fwd_tail_split.h), planned by the caller (fwd_tail_split_plan) with its
-  // workspace; checked here, since the pieces' key ranges and the workspace's size follow from it.
-  kp.split_tiles = p.split_tiles;
-  kp.split_pieces = p.split_pieces;
-  kp.split_partials = reinterpret_cast<float*>(p.split_partials);
-  kp.split_counters = reinterpret_cast<int*>(p.split_counters);
-  if (p.split_tiles != 0) {
-    const int kv_tiles = (p.seqlen_k + Cfg::kBlockN - 1) / Cfg::kBlockN;
-    DASH_REQUIRE(Cfg::kTailSplit, "a tail split is for the full-mask fixed-length kernels");
-    DASH_REQUIRE(p.split_tiles > 0 && p.split_tiles <= kp.num_tiles && p.split_tiles % Cfg::kClusterM == 0 &&
-                     p.split_pieces >= 1 && p.split_pieces <= kv_tiles && p.split_partials != 0 && p.split_counters != 0,
-                 "split_tiles / split_pieces / split workspace do not match the call (fwd_tail_split_plan)");
-  }
-  const int work = kp.num_tiles + kp.split_tiles * (kp.split_pieces - 1);  // FwdKernel::num_work
 
   auto kernel = &fwd_kernel<Cfg, Element>;
   constexpr int smem = Kernel::kSmemBytes;
   DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   if constexpr (Cfg::kClusterM == 1) {
-    const int grid = Cfg::kPersistent ? std::min(work, num_sms()) : kp.num_tiles;
+    const int grid = Cfg::kPersistent ? std::min(kp.num_tiles, num_sms()) : kp.num_tiles;
     kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
   } else {
     // As many clusters as can be resident at once (the SMs of a cluster share a GPC, so this may
@@ -154,7 +140,7 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
     config.gridDim = dim3(Cfg::kClusterM);  // for the query: one cluster
     const int resident = max_active_clusters(kernel, config);
     if (resident == 0) return false;
-    config.gridDim = dim3(std::min(work / Cfg::kClusterM, resident) * Cfg::kClusterM);
+    config.gridDim = dim3(std::min(kp.num_tiles / Cfg::kClusterM, resident) * Cfg::kClusterM);
     DASH_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, kp));
   }
   DASH_CHECK_LAUNCH();

@@ -41,12 +41,6 @@ namespace dash {
      their K/V loads (TMA multicast; fwd_config.h kClusterM), where the call's tiles pair up. The   \
      bits are the same either way; off is for measuring (dash/fwd.py, DASH_FWD_KV_MULTICAST=0). */  \
   X(bool, kv_multicast, true)                                                                       \
-  /* Full-mask fixed-length calls (fwd_tail_split.h, planned by fwd_tail_split_plan): the last      \
-     split_tiles tiles of the launch run as split_pieces pieces each. split_partials: an fp32       \
-     workspace of split_tiles * split_pieces * block_m * (head_dim + 4) floats; split_counters:     \
-     int32, split_tiles * consumer warps of the CTA, zero at launch (a fresh zero per call). */     \
-  X(int, split_tiles, 0) X(int, split_pieces, 1) X(uintptr_t, split_partials, 0)                    \
-  X(uintptr_t, split_counters, 0)                                                                   \
   /* Packed variable-length batch (FA3's varlen) when cu_seqlens_q is set                           \
      (csrc/common/varlen_tiles.h): int32 device arrays; cu_seqlens_q/k hold batch + 1 offsets,      \
      seqused_q/k (optional, 0 if none) batch lengths. Then q and out are (total_q, heads, head_dim) \
