@@ -38,7 +38,9 @@ fi
 if [ -f scripts/smoke_varlen_bwd.py ]; then
   timeout 120 python3 scripts/smoke_varlen_bwd.py 2>&1 | tee "$log_dir/smoke_varlen.log" || { echo "VARLEN SMOKE FAILED OR HUNG"; exit 1; }
 fi
-timeout ${TEST_TIMEOUT:-480} python3 -m pytest -rs "${tests[@]}" 2>&1 | tee "$log_dir/tests.log" | tail -40 || rc=1
+# -rsfE: the skip reasons, then the failures and errors, so that the tail below ends with the
+# failing tests' names above the summary line.
+timeout ${TEST_TIMEOUT:-480} python3 -m pytest -rsfE "${tests[@]}" 2>&1 | tee "$log_dir/tests.log" | tail -40 || rc=1
 for b in "${benches[@]}"; do
   echo "== $b"; python3 $b 2>&1 | tee -a "$log_dir/bench.log" | tail -60 || rc=1
 done

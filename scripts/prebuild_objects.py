@@ -10,13 +10,20 @@ The environment variables of setup.py apply (DASH_HEAD_DIMS, DASH_FAMILIES, DASH
 has compiled), and writes those variables beside it (ARCHIVE.env, e.g. .oc/objcache.env): they
 are part of the objects' keys, so a device build must set them too or compile everything again.
 scripts/gpu.sh and scripts/device_build.sh read that file.
+
+It also compiles the binding's host sources (csrc/**/*.cpp, which the device build compiles itself
+and the cache does not hold) with -fsyntax-only under the extension's flags, so that an error
+there shows here and not after a device machine has started (session 52: a lambda's deduced
+return type that g++ rejected cost a device call). Skipped, with a note, without pybind11.
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
 import os
+import subprocess
 import sys
+import sysconfig
 import tarfile
 from pathlib import Path
 
@@ -63,6 +70,29 @@ def pack(objects: list[Path], archive: Path, key_settings) -> None:
           f"settings in {settings_file(archive)}")
 
 
+def check_host_sources(setup, cuda_home: Path) -> bool:
+    """g++ -fsyntax-only on the extension's .cpp sources under setup.py's macros and include
+    paths; True if they all compile (or pybind11 is missing: nothing to check against)."""
+    includes = setup.pybind_include()
+    if not includes:
+        print("dash: pybind11 not importable: the host sources were not checked", file=sys.stderr)
+        return True
+    includes += [sysconfig.get_paths()["include"], str(setup.CSRC), str(setup.ROOT), str(cuda_home / "include")]
+    archs = ",".join("sm_" + a for a in setup.cuda_archs())
+    macros = [f'-DDASH_COMPILED_ARCHS="{archs}"'] + [f"-DDASH_WITH_{f.upper()}=1" for f in setup.FAMILIES]
+    macros += [f"-D{name}={value}" for name, value in setup.head_dims_macros()]
+    ok = True
+    for src in setup.family_sources("*.cpp"):
+        cmd = [os.environ.get("CXX", "c++"), "-fsyntax-only", "-std=c++17", *macros, *(f"-I{i}" for i in includes), str(src)]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        status = "ok" if result.returncode == 0 else "FAILED"
+        print(f"dash: host {status:6s} {src.relative_to(setup.ROOT)}", file=sys.stderr, flush=True)
+        if result.returncode != 0:
+            print(result.stderr, file=sys.stderr)
+            ok = False
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
@@ -73,6 +103,8 @@ def main():
     if cuda_home is None:
         sys.exit("nvcc not found (set CUDA_HOME)")
     objects = setup.compile_objects(str(cuda_home / "bin" / "nvcc"), args.jobs)
+    if not check_host_sources(setup, cuda_home):
+        sys.exit("dash: a host source does not compile (above)")
     if args.pack:
         pack(objects, args.pack, setup.KEY_SETTINGS)  # (the settings in the objects' keys)
 
