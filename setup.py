@@ -208,6 +208,21 @@ def compile_objects(nvcc, jobs):
     return [results[src][0] for src in cu_sources]
 
 
+# The host (binding) sources' include folders and macros besides pybind11's and Python's; also
+# scripts/prebuild_objects.py's syntax check of those sources.
+def host_include_dirs(cuda_home):
+    return [str(CSRC), str(ROOT), str(cuda_home / "include")]
+
+
+def host_macros():
+    archs = ",".join("sm_" + a for a in cuda_archs())
+    return ([("DASH_COMPILED_ARCHS", f'"{archs}"')] + [(f"DASH_WITH_{f.upper()}", "1") for f in FAMILIES] +
+            head_dims_macros())
+
+
+HOST_COMPILE_ARGS = ["-std=c++17", "-O2", "-fvisibility=hidden"]
+
+
 class BuildExt(build_ext):
     def build_extension(self, ext):
         cuda_home = find_cuda_home()
@@ -225,13 +240,10 @@ class BuildExt(build_ext):
         linked = "\n".join(ext.extra_objects + [str(self.get_ext_fullpath(ext.name))])
         if not manifest.exists() or manifest.read_text() != linked:
             self.force = True
-        ext.include_dirs += [str(CSRC), str(ROOT), str(cuda_home / "include")]
+        ext.include_dirs += host_include_dirs(cuda_home)
         ext.library_dirs += [str(cuda_home / "lib64")]
         ext.libraries += ["cudart_static", "rt", "pthread", "dl"]
-        archs = ",".join("sm_" + a for a in cuda_archs())
-        ext.define_macros.append(("DASH_COMPILED_ARCHS", f'"{archs}"'))
-        ext.define_macros += [(f"DASH_WITH_{f.upper()}", "1") for f in FAMILIES]
-        ext.define_macros += head_dims_macros()
+        ext.define_macros += host_macros()
         super().build_extension(ext)
         manifest.write_text(linked)
 
@@ -249,7 +261,7 @@ ext_modules = [
         "dash._C",
         sources=[str(p.relative_to(ROOT)) for p in family_sources("*.cpp")],
         include_dirs=pybind_include(),
-        extra_compile_args=["-std=c++17", "-O2", "-fvisibility=hidden"],
+        extra_compile_args=HOST_COMPILE_ARGS,
         language="c++",
     )
 ]

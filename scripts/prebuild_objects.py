@@ -71,19 +71,18 @@ def pack(objects: list[Path], archive: Path, key_settings) -> None:
 
 
 def check_host_sources(setup, cuda_home: Path) -> bool:
-    """g++ -fsyntax-only on the extension's .cpp sources under setup.py's macros and include
-    paths; True if they all compile (or pybind11 is missing: nothing to check against)."""
+    """g++ -fsyntax-only on the extension's .cpp sources under setup.py's flags, macros and
+    include paths (host_include_dirs, host_macros, HOST_COMPILE_ARGS); True if they all compile
+    (or pybind11 is missing: nothing to check against)."""
     includes = setup.pybind_include()
     if not includes:
         print("dash: pybind11 not importable: the host sources were not checked", file=sys.stderr)
         return True
-    includes += [sysconfig.get_paths()["include"], str(setup.CSRC), str(setup.ROOT), str(cuda_home / "include")]
-    archs = ",".join("sm_" + a for a in setup.cuda_archs())
-    macros = [f'-DDASH_COMPILED_ARCHS="{archs}"'] + [f"-DDASH_WITH_{f.upper()}=1" for f in setup.FAMILIES]
-    macros += [f"-D{name}={value}" for name, value in setup.head_dims_macros()]
+    includes += [sysconfig.get_paths()["include"], *setup.host_include_dirs(cuda_home)]
+    macros = [f"-D{name}={value}" for name, value in setup.host_macros()]
     ok = True
     for src in setup.family_sources("*.cpp"):
-        cmd = [os.environ.get("CXX", "c++"), "-fsyntax-only", "-std=c++17", *macros, *(f"-I{i}" for i in includes), str(src)]
+        cmd = [os.environ.get("CXX", "c++"), "-fsyntax-only", *setup.HOST_COMPILE_ARGS, *macros, *(f"-I{i}" for i in includes), str(src)]
         result = subprocess.run(cmd, capture_output=True, text=True)
         status = "ok" if result.returncode == 0 else "FAILED"
         print(f"dash: host {status:6s} {src.relative_to(setup.ROOT)}", file=sys.stderr, flush=True)
