@@ -204,7 +204,7 @@ struct FwdMainloop {
     // of the cluster, or, for a tile the cluster does not share, every share of it into this CTA
     // only. Each stage's full barrier expects the whole tile's bytes either way, and its empty
     // barrier still counts every consumer of the cluster: the CTAs walk as many K/V tiles (full
-    // masks), so their stages stay in step.
+    // masks; causal clusters pair query tiles of one length), so their stages stay in step.
     auto load_stage = [&](Pipeline& pipe, PipelineState& write, auto const& tma, auto const& tXgX, auto const& tXsX,
                           auto const& g_all, auto const& s_all, int n) {
       pipe.producer_acquire(write);
