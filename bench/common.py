@@ -416,9 +416,9 @@ def settings_with_other_bits(calls, outputs, repeats=1, reset=None):
 
 def plot_points(kind, records):
     """What a run's PNG draws against its x axis (seqlen_q): the records as they are, except
-    varlen-bwd's, whose x is the sequences per batch. Shared with scripts/plot_results.py, which
+    varlen runs', whose x is the sequences per batch. Shared with scripts/plot_results.py, which
     draws a PNG again from its JSON."""
-    if kind == "varlen-bwd":
+    if kind in ("varlen-bwd", "varlen-fwd"):
         return [dict(r, seqlen_q=r["batch"]) for r in records]
     return records
 

@@ -1,9 +1,11 @@
-"""Backward of packed variable-length batches (flash_attn_varlen_func's layout): dash's varlen
-backward (atomic, every deterministic schedule, auto) against FlashAttention-4's varlen backward
-(non-deterministic and deterministic, when `flash_attn.cute` imports) and PyTorch's
-`torch.nn.attention.varlen.varlen_attn` (its flash kernels; where this torch has it and takes
-the shape), timed in interleaved rounds in one process. For the uniform packing, dash's fixed-length backward on the same tokens
-as a (batch, 2048) tensor ("dash-fixed", auto) shows what the varlen path costs.
+"""Backward (or, with --fwd, forward) of packed variable-length batches (flash_attn_varlen_func's
+layout): dash's varlen backward (atomic, every deterministic schedule, auto) against
+FlashAttention-4's varlen backward (non-deterministic and deterministic, when `flash_attn.cute`
+imports) and PyTorch's `torch.nn.attention.varlen.varlen_attn` (its flash kernels; where this
+torch has it and takes the shape), timed in interleaved rounds in one process. For the uniform
+packing, dash's fixed-length backward on the same tokens as a (batch, 2048) tensor ("dash-fixed",
+auto) shows what the varlen path costs. --fwd times the forwards the same way: dash's varlen
+forward, dash-fixed, FA4's varlen forward and PyTorch's.
 
 Packings of 16384 tokens per batch:
   docs:      document lengths from a fixed heavy-tailed draw (log-normal, clipped to [32, 8192],
@@ -13,6 +15,7 @@ FLOPs: the sum over sequences of 2.5 x 4 h sq sk d, halved for causal (as bench/
 
     python bench/varlen.py                     # d64 x 32 heads, d128 x 16 heads, d128 GQA 32/8
     python bench/varlen.py --hdims 128 --no-save
+    python bench/varlen.py --fwd               # the forwards (FLOPs: 4 h sq sk d, halved for causal)
 """
 from __future__ import annotations
 
@@ -46,8 +49,8 @@ PACKINGS = {"docs": doc_lengths(), "uniform2k": [2048] * (TOKENS // 2048)}
 CONFIGS = [(64, 32, 32), (128, 16, 16), (128, 32, 8)]  # (hdim, heads, heads_kv)
 
 
-def flops_of(lengths, heads, hdim, causal):
-    total = sum(4.0 * heads * n * n * hdim * 2.5 for n in lengths)
+def flops_of(lengths, heads, hdim, causal, pass_="bwd"):
+    total = sum(4.0 * heads * n * n * hdim * (2.5 if pass_ == "bwd" else 1.0) for n in lengths)
     return total / 2 if causal else total
 
 
@@ -102,6 +105,79 @@ def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
     return fns
 
 
+def forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
+    """The forwards of one cell: dash varlen, dash-fixed (uniform packings), FA4 varlen and
+    PyTorch's varlen_attn (no GQA in torch 2.11: MHA cells only)."""
+    total = sum(lengths)
+    dev = dict(device="cuda", dtype=torch.bfloat16)
+    q = torch.randn(total, heads, hdim, **dev)
+    k, v = (torch.randn(total, heads_kv, hdim, **dev) for _ in range(2))
+    cu = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=torch.int32, device="cuda")
+    mx = max(lengths)
+    makers = {"dash": lambda: lambda: attn_fwd_varlen(q, k, v, cu, cu, causal=causal)}
+    if len(set(lengths)) == 1:
+        qf, kf, vf = (t.view(len(lengths), lengths[0], *t.shape[1:]) for t in (q, k, v))
+        makers["dash-fixed"] = lambda: lambda: attn_fwd(qf, kf, vf, causal=causal)
+    if with_fa4:
+        fa4 = fa4_interface()
+        makers["fa4"] = lambda: lambda: fa4._flash_attn_fwd(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu, max_seqlen_q=mx,
+                                                            max_seqlen_k=mx, causal=causal, return_lse=True)
+
+    def sdpa():
+        from torch.nn.attention.varlen import varlen_attn
+        if heads != heads_kv:
+            raise ValueError("no GQA in this torch's varlen_attn")
+        kw = {"window_size": (-1, 0)} if causal else {}
+        return lambda: varlen_attn(q, k, v, cu, cu, mx, mx, **kw)
+    makers["sdpa-varlen"] = sdpa
+    fns = {}
+    for name, make in makers.items():
+        fn = ready_or_none(name, make)
+        if fn is not None:
+            fns[name] = fn
+    return fns
+
+
+FWD_COLUMNS = ("dash", "dash-fixed", "fa4", "sdpa-varlen")
+
+
+def forward_header():
+    return f"{'cell':>28} " + " ".join(f"{c:>12}" for c in FWD_COLUMNS) + f" {'dash/fa4':>8} {'dash/fixed':>10}"
+
+
+def format_forward_row(row):
+    nan = float("nan")
+    vals = " ".join(f"{row.get(c, nan):12.1f}" for c in FWD_COLUMNS)
+    return (f"{row['cell']:>28} {vals} {row.get('dash', nan) / row.get('fa4', nan):8.3f} "
+            f"{row.get('dash', nan) / row.get('dash-fixed', nan):10.3f}")
+
+
+def main_forward(args, with_fa4, hdims):
+    records, rows = [], []
+    for packing in args.packings.split(","):
+        lengths = PACKINGS[packing]
+        for hdim, heads, heads_kv in [c for c in CONFIGS if c[0] in hdims]:
+            for causal in [m == "causal" for m in args.masks.split(",")]:
+                torch.manual_seed(0)
+                fns = forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4)
+                ms = time_interleaved(fns, args.rounds)
+                flops = flops_of(lengths, heads, hdim, causal, "fwd")
+                row = {"cell": f"{packing} d{hdim} {heads}/{heads_kv} {'causal' if causal else 'full'}"}
+                for col, t in ms.items():
+                    impl = {"dash-fixed": "dash"}.get(col, col)
+                    rec = record(impl, "fwd", None, True, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
+                                 sum(lengths), heads, heads_kv, t, flops)
+                    rec["varlen"] = col != "dash-fixed"
+                    rec["packing"] = packing
+                    records.append(rec)
+                    row[col] = rec["tflops"]
+                rows.append(row)
+                print(format_forward_row(row), flush=True)
+                torch.cuda.empty_cache()
+    report("varlen-fwd", "Varlen forward", args, rows, forward_header, format_forward_row, records,
+           setting=f"{TOKENS} tokens per batch")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hdims", default="64,128")
@@ -110,12 +186,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-fa4", action="store_true")
     ap.add_argument("--no-save", action="store_true")
+    ap.add_argument("--fwd", action="store_true", help="time the forwards instead")
     args = ap.parse_args()
     with_fa4 = not args.no_fa4 and fa4_interface() is not None
     hdims = [int(h) for h in args.hdims.split(",")]
     records, rows = [], []
     print(f"docs packing: {len(PACKINGS['docs'])} documents, longest {max(PACKINGS['docs'])}, "
           f"median {int(np.median(PACKINGS['docs']))}")
+    if args.fwd:
+        return main_forward(args, with_fa4, hdims)
     for packing in args.packings.split(","):
         lengths = PACKINGS[packing]
         for hdim, heads, heads_kv in [c for c in CONFIGS if c[0] in hdims]:

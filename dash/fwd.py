@@ -122,10 +122,10 @@ def _launch(q, k, v, out, lse, strided, sizes, softmax_scale, causal, window, so
         p.cu_seqlens_q, p.cu_seqlens_k = cu_seqlens_q.data_ptr(), cu_seqlens_k.data_ptr()
         p.seqused_q = seqused_q.data_ptr() if seqused_q is not None else 0
         p.seqused_k = seqused_k.data_ptr() if seqused_k is not None else 0
-    elif banded(causal, window):
-        # The persistent banded CTAs claim their tiles from this counter (csrc/fwd/fwd_config.h;
-        # not the causal clusters, which take theirs in a static order, nor the varlen kernels);
-        # one per call, so that calls on different streams never share it.
+    if varlen is not None or banded(causal, window):
+        # The persistent CTAs of banded and packed calls claim their tiles from this counter
+        # (csrc/fwd/fwd_config.h, kDynamicTiles; not the causal clusters, which take theirs in a
+        # static order); one per call, so that calls on different streams never share it.
         tile_counter = torch.zeros(1, dtype=torch.int32, device=q.device)
         p.tile_counter = tile_counter.data_ptr()
     with torch.cuda.device(q.device):

@@ -64,6 +64,8 @@ void fwd(const FwdParams& p, cudaStream_t stream) {
     DASH_REQUIRE(p.seqused_q % 4 == 0 && p.seqused_k % 4 == 0, "seqused_q/k must be 4-byte aligned int32 arrays");
     // Every row belongs to a sequence or to the rows past the last one: all are written.
     if (p.seqlen_q == 0) return;
+    DASH_REQUIRE(p.tile_counter != 0 && p.tile_counter % 4 == 0,
+                 "packed (varlen) calls need tile_counter: a zeroed, 4-byte aligned int32 in device memory");
   } else {
     DASH_REQUIRE(p.cu_seqlens_k == 0 && p.seqused_q == 0 && p.seqused_k == 0,
                  "cu_seqlens_k and seqused_q/k need cu_seqlens_q (a packed batch)");

@@ -14,23 +14,28 @@
 // tiles ahead: d=128 N=176 (Q 32 + 2 x 88 = 208 KiB) has room for two only; d=128 causal takes
 // three (32 + 3 x 64 = 224 KiB), d=64 three (16 + 3 x 48 = 160 KiB; causal 16 + 3 x 32).
 //
-// kPersistent: one CTA per SM walks tiles, so that the K/V loads of the next tile overlap the
-// epilogue of the current one, and CTA launch and set-up are paid once. Full-mask tiles all cost
-// the same, so a static stride balances them (tiles blockIdx.x, + gridDim.x, ...).
-// kDynamicTiles (causal): tiles differ in length (the last query tiles see the most keys), so a
-// CTA claims its next tile from a counter in global memory when it has issued the loads of its
-// current one: tiles are taken in their numbering (longest first within a section of heads,
-// fwd_kernel.h) by whichever CTA is free, as the hardware's CTA dispatch balanced one tile per CTA
-// before (bench/NOTES_fwd.md v5, F10). Not with clusters (kClusterM): their CTAs take the same
-// numbering in a static snake order (fwd_kernel.h static_tile), which balances as well.
+// Every instance is persistent: one CTA per SM walks tiles, so that the K/V loads of the next
+// tile overlap the epilogue of the current one, and CTA launch and set-up are paid once.
+// Fixed-length full-mask tiles all cost the same, so a static stride balances them (tiles
+// blockIdx.x, + gridDim.x, ...).
+// kDynamicTiles (causal, varlen): tiles differ in length (the last query tiles see the most keys;
+// packed sequences differ), so a CTA claims its next tile from a counter in global memory when it
+// has issued the loads of its current one: tiles are taken in their numbering (longest first
+// within a section of heads, fwd_kernel.h) by whichever CTA is free, as the hardware's CTA
+// dispatch balanced one tile per CTA before (bench/NOTES_fwd.md v5, F10). Not with clusters
+// (kClusterM): their CTAs take the same numbering in a static snake order (fwd_kernel.h
+// static_tile), which balances as well.
 //
-// kVarlen: packed variable-length batches (cu_seqlens, fwd_varlen.h). A compile-time policy, so
-// that the fixed-length instances stay as they are. Tiles are those of the fixed-length kernel
-// (the same tile shapes, hence the same arithmetic per sequence), but a CTA does one tile
-// (tiles of different sequences differ in length, as causal ones do: the hardware's dynamic
-// dispatch balances them), and O goes out from registers with a per-row predicate: a TMA store
-// clips only at the end of the packed tensor, so a 64-row box would overwrite the next
-// sequence's first rows.
+// kVarlen: packed variable-length batches (cu_seqlens, common/varlen_tiles.h). A compile-time
+// policy, so that the fixed-length instances stay as they are. Tiles are those of the
+// fixed-length kernel (the same tile shapes, hence the same arithmetic per sequence); tiles of
+// different sequences differ in length, as causal ones do, so persistent CTAs claim them from a
+// counter (kDynamicTiles) in the packed order (a sequence's tiles, longest first where causal,
+// head after head, sequence after sequence). Until session 53 a varlen CTA did one tile, which
+// left launch, set-up, the first loads and the epilogue exposed at every tile: on an H200 the
+// packed forward ran 0.77-0.86 of the fixed-length one on the same tokens (8 x 2048). O goes out
+// from registers with a per-row predicate: a TMA store clips only at the end of the packed
+// tensor, so a 64-row box would overwrite the next sequence's first rows.
 #pragma once
 
 namespace dash {
@@ -55,9 +60,9 @@ struct FwdConfig {
   // Three consumer warpgroups (192-row Q tiles) at hdim 64, FA3's and FA4's tile there: the
   // exponentials (one MUFU op per score, 83% of the tensor cores' time at hdim 64) then hide under
   // two other warpgroups' GEMMs instead of one. Their registers (160 each) hold S of 64 x 128, not
-  // 64 x 192, hence kBlockN = 128. Varlen keeps two (three not measured there) but the same
-  // kBlockN: a row's bits follow the key tiles it walks (not the rows beside it), and a packed
-  // sequence's out and LSE must be bitwise those of the sequence alone.
+  // 64 x 192, hence kBlockN = 128. Varlen too (since session 53; it kept two warpgroups over
+  // 128 rows before): a row's bits follow the key tiles it walks, not the rows beside it, so a
+  // packed sequence's out and LSE stay bitwise those of the sequence alone whatever kBlockM.
   // hdim 96 (FA3's and FA4's tile there): three consumer warpgroups over 192 x 144 tiles
   // (192 x 128 causal), with P through shared memory (kPvFromSmem): a thread then holds S (72
   // registers at N = 144) and O (48) but not P (36 more), which with the 160 registers of three
@@ -86,7 +91,7 @@ struct FwdConfig {
   // columns' FFMAs already surround the early exponentials: -2.4% at causal 8k, level under the
   // full mask (session 50).
   static constexpr bool kExpArgsBeforeWait = kHeadDim == 64 && kEarlyExpCols >= 0 && !kWindow;
-  static constexpr int kNumConsumerWG = ((kHeadDim <= 64 || kPvFromSmem) && !kVarlen) ? 3 : 2;
+  static constexpr int kNumConsumerWG = (kHeadDim <= 64 || (kPvFromSmem && !kVarlen)) ? 3 : 2;
   static constexpr int kRowsPerWG = 64;  // WGMMA M
   static constexpr int kBlockM = kRowsPerWG * kNumConsumerWG;
   // hdim 192 and 256 (FA4's sm90 tiles, every mask): O alone takes 96 and 128 registers per
@@ -95,7 +100,6 @@ struct FwdConfig {
   static constexpr int kBlockN = kHeadDim == 256 ? 80 : kHeadDim == 192 ? 112 : kHeadDim == 96 ? (kCausal ? 128 : 144) : (kCausal || kHeadDim <= 64) ? 128 : 176;
   // Two stages where three do not fit beside P's buffer (d96 causal: Q 36 + P 48 + 3 x 48 KiB).
   static constexpr int kStages = ((kHeadDim > 64 && !kCausal) || kHeadDim >= 192 || kPvFromSmem) ? 2 : 3;
-  static constexpr bool kPersistent = !kVarlen;
   // kStoreOThroughSmem: each consumer warp writes its 16 rows of O to a 16 x 64 buffer of its own
   // in shared memory (stmatrix) and stores them from there in 16-byte pieces, a 64-column slice at
   // a time (fwd_epilogue.h). From registers, a thread's O pairs go out as 4-byte stores that half
@@ -140,7 +144,7 @@ struct FwdConfig {
   static constexpr bool kHasMulticastVariant = (kHeadDim == 128 || kHeadDim == 64) && !kVarlen && !kSoftcap && !kWindow;
   static_assert(!kKvMulticast_ || kHasMulticastVariant, "K/V multicast: hdim 64 and 128, not varlen, softcap or windowed");
   static constexpr int kClusterM = kKvMulticast_ ? 2 : 1;
-  static constexpr bool kDynamicTiles = kCausal && !kVarlen && kClusterM == 1;
+  static constexpr bool kDynamicTiles = (kCausal || kVarlen) && kClusterM == 1;
   static constexpr int kThreads = 128 * (kNumConsumerWG + 1);
   // setmaxnreg budgets: 128 x 24 + 256 x 240 = 64512 <= 65536 registers per SM (two consumer
   // warpgroups), 128 x 24 + 384 x 160 = 64512 (three).

@@ -1,5 +1,5 @@
 // Forward epilogue: O (input dtype) and LSE (fp32, natural log) of one CTA tile. Every CTA is
-// persistent (fixed-length) or does one varlen tile, and O never goes through sQ, so the next
+// persistent, and O never goes through sQ, so the next
 // tile's Q can be loaded as soon as the last QK GEMM of this tile has completed, under the last
 // softmax, PV GEMM and this epilogue. (Before causal CTAs were persistent, a CTA with one tile
 // staged O in its sQ and stored it with TMA: 5-11% faster at causal 512-4k than register stores

@@ -8,10 +8,10 @@
 //                softmax, the warpgroups taking turns to issue their GEMMs), then the epilogue.
 //
 // Full masks number tiles query tile fastest, then head, then batch: CTAs that run at the same
-// time share a head, so its K/V is read from L2 by many query tiles. A CTA handles tiles
-// blockIdx.x, blockIdx.x + gridDim.x, ...: one tile per CTA (grid = tiles, varlen) or, with
-// kPersistent, one CTA per SM (clusters: static_tile). Causal grids (kDynamicTiles: persistent
-// CTAs claim tiles from a counter; with clusters, a static snake order) number them longest
+// time share a head, so its K/V is read from L2 by many query tiles. One persistent CTA per SM
+// handles tiles blockIdx.x, blockIdx.x + gridDim.x, ... (clusters: static_tile), or claims them
+// from a counter (kDynamicTiles: causal and varlen). Causal grids (with clusters, a static snake
+// order) number them longest
 // first within sections of heads whose K/V fit in L2 together (Params::section, fwd_launch.h):
 // the section's last query tiles (they see the most keys) of all its heads, then the tiles one
 // shorter, and so on. The longest tiles then start first and the
@@ -21,7 +21,8 @@
 //
 // Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
 // cu_seqlens by varlen_tiles::tile_at; the tiles of a sequence are those of a fixed-length call of
-// its lengths, shifted to its first rows in the packed tensors.
+// its lengths, shifted to its first rows in the packed tensors. Left-over launch slots (at most
+// one per sequence and head, varlen_tiles.h) are tiles without keys: announced, stored as nothing.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/arch/reg_reconfig.h>
@@ -50,7 +51,7 @@ struct FwdKernel {
   static constexpr int kBlockN = Cfg::kBlockN;
   static constexpr int kSmemBytes = int(sizeof(SharedStorage));
   static_assert(kSmemBytes <= kMaxSmemBytesPerCta, "tile config exceeds the 227 KiB of shared memory per CTA");
-  static_assert(Cfg::kClusterM == 1 || (Cfg::kPersistent && !Cfg::kDynamicTiles),
+  static_assert(Cfg::kClusterM == 1 || !Cfg::kDynamicTiles,
                 "clusters run the static persistent order (tiles in step, as many per CTA)");
 
   struct Params {
@@ -202,11 +203,6 @@ struct FwdKernel {
   }
 
   CUTLASS_DEVICE static void run(Params const& p, char* smem) {
-    if constexpr (Cfg::kVarlen) {
-      // A left-over launch slot (fwd_varlen.h): leave before any set-up. (One tile per CTA.)
-      static_assert(!Cfg::kPersistent, "varlen CTAs do one tile each");
-      if (!get_tile(p, blockIdx.x).has_rows) return;
-    }
     SharedStorage& ss = *reinterpret_cast<SharedStorage*>(smem);
     const int warp = cutlass::canonical_warp_idx_sync();
     const int wg_idx = cutlass::canonical_warp_group_idx();

@@ -121,7 +121,7 @@ bool launch_config(const FwdParams& p, cudaStream_t stream) {
   constexpr int smem = Kernel::kSmemBytes;
   DASH_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   if constexpr (Cfg::kClusterM == 1) {
-    const int grid = Cfg::kPersistent ? std::min(kp.num_tiles, num_sms()) : kp.num_tiles;
+    const int grid = std::min(kp.num_tiles, num_sms());  // persistent CTAs (fwd_config.h)
     kernel<<<grid, Cfg::kThreads, smem, stream>>>(kp);
   } else {
     // As many clusters as can be resident at once (the SMs of a cluster share a GPC, so this may

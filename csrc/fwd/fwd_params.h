@@ -33,9 +33,9 @@ namespace dash {
   X(int, window_left, -1) X(int, window_right, -1)                                                  \
   /* FA3's softcap (common/score.h): score = softcap * tanh(softmax_scale * s / softcap); 0 = none. */ \
   X(float, softcap, 0.f) X(DType, dtype, DType::kBFloat16)                                          \
-  /* Causal fixed-length calls: an int32 in device memory, zero at launch, from which the           \
-     persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel found it   \
-     plus the number of claims: a fresh zero per call. */                                           \
+  /* Causal, windowed and packed (varlen) calls: an int32 in device memory, zero at launch, from  \
+     which the persistent CTAs claim their tiles (fwd_config.h, kDynamicTiles). Left as the kernel  \
+     found it plus the number of claims: a fresh zero per call. */                                  \
   X(uintptr_t, tile_counter, 0)                                                                     \
   /* The hdim-64 and -128 full-mask and GQA causal instances' clusters of two CTAs that share      \
      their K/V loads (TMA multicast; fwd_config.h kClusterM), where the call's tiles pair up. The   \

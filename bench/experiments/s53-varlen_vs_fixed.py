@@ -1,0 +1,87 @@
+"""What the varlen path costs on the same tokens: dash's packed backward (and forward) against its
+fixed-length one on a uniform packing (batch sequences of one length), timed by calls per second
+over back-to-back blocks (bench.common.time_sustained), plus each kernel's device time of one call
+(torch.profiler), so that a gap can be put on the main kernel, the pre/postprocess or the
+allocations around them.
+
+    python bench/experiments/s53-varlen_vs_fixed.py --cells d64c2k d64f2k d128c2k d128f2k
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from bench.common import HEADS, attention_flops, parse_cell, time_sustained  # noqa: E402
+from dash import ops  # noqa: E402
+from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
+
+
+def kernel_times(fn, calls=5):
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    times = collections.defaultdict(float)
+    for e in prof.events():
+        if e.device_type == torch.autograd.DeviceType.CUDA:
+            times[e.name[:70]] += e.device_time_total / calls
+    return dict(times)
+
+
+def closures(hdim, causal, seqlen, tokens):
+    heads = HEADS[hdim]
+    batch = tokens // seqlen
+    dev = dict(device="cuda", dtype=torch.bfloat16)
+    q, k, v, dout = (torch.randn(batch * seqlen, heads, hdim, **dev) for _ in range(4))
+    cu = torch.arange(0, batch + 1, dtype=torch.int32, device="cuda") * seqlen
+    out, lse = attn_fwd_varlen(q, k, v, cu, cu, causal=causal)
+    qf, kf, vf, dof = (t.view(batch, seqlen, heads, hdim) for t in (q, k, v, dout))
+    outf, lsef = attn_fwd(qf, kf, vf, causal=causal)
+    fns = {
+        "bwd fixed atomic": lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal, deterministic=False),
+        "bwd varlen atomic": lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal,
+                                                         deterministic=False),
+        "bwd fixed auto": lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal),
+        "bwd varlen auto": lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal),
+        "fwd fixed": lambda: attn_fwd(qf, kf, vf, causal=causal),
+        "fwd varlen": lambda: attn_fwd_varlen(q, k, v, cu, cu, causal=causal),
+    }
+    flops = {name: attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd" if name.startswith("bwd") else "fwd")
+             for name in fns}
+    return fns, flops
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cells", nargs="+", default=["d64c2k", "d64f2k", "d128c2k", "d128f2k"])
+    ap.add_argument("--tokens", type=int, default=16384)
+    ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--rounds", type=int, default=2)
+    args = ap.parse_args()
+    print("device:", torch.cuda.get_device_name())
+    for cell in args.cells:
+        hdim, causal, seqlen = parse_cell(cell)[:3]
+        fns, flops = closures(hdim, causal, seqlen, args.tokens)
+        ms = time_sustained(fns, args.seconds, args.rounds)
+        print(f"== {cell} (hdim {hdim}, {'causal' if causal else 'full'}, {args.tokens // seqlen} x {seqlen})")
+        for name in fns:
+            print(f"  {name:20s} {ms[name] * 1e3:9.1f} us  {flops[name] / ms[name] / 1e9:7.1f} TFLOP/s")
+        for kind in ("atomic", "auto"):
+            print(f"  varlen / fixed {kind}: {ms['bwd fixed ' + kind] / ms['bwd varlen ' + kind]:.3f}")
+        print(f"  varlen / fixed fwd: {ms['fwd fixed'] / ms['fwd varlen']:.3f}")
+        for name in ("bwd fixed atomic", "bwd varlen atomic", "bwd fixed auto", "bwd varlen auto"):
+            times = kernel_times(fns[name])
+            parts = ", ".join(f"{k} {t:.1f}" for k, t in sorted(times.items(), key=lambda kv: -kv[1]))
+            print(f"  kernels of {name}: {parts}")
+
+
+if __name__ == "__main__":
+    main()
