@@ -65,19 +65,39 @@ def main():
     ap.add_argument("--tokens", type=int, default=16384)
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--passes", default="fwd,bwd", help="which of the closures to time: fwd, bwd or both")
+    ap.add_argument("--profile", help="one call of each of these closures (comma-separated names, e.g. 'fwd fixed,"
+                    "fwd varlen') of the first cell between cudaProfilerStart/Stop, for ncu --profile-from-start off")
     args = ap.parse_args()
     print("device:", torch.cuda.get_device_name())
+    if args.profile:
+        hdim, causal, seqlen = parse_cell(args.cells[0])[:3]
+        fns, _ = closures(hdim, causal, seqlen, args.tokens)
+        names = args.profile.split(",")
+        for name in names:
+            fns[name]()
+        torch.cuda.synchronize()
+        torch.cuda.cudart().cudaProfilerStart()
+        for name in names:
+            fns[name]()
+        torch.cuda.synchronize()
+        torch.cuda.cudart().cudaProfilerStop()
+        return
     for cell in args.cells:
         hdim, causal, seqlen = parse_cell(cell)[:3]
         fns, flops = closures(hdim, causal, seqlen, args.tokens)
+        passes = args.passes.split(",")
+        fns = {name: fn for name, fn in fns.items() if name.split()[0] in passes}
         ms = time_sustained(fns, args.seconds, args.rounds)
         print(f"== {cell} (hdim {hdim}, {'causal' if causal else 'full'}, {args.tokens // seqlen} x {seqlen})")
         for name in fns:
             print(f"  {name:20s} {ms[name] * 1e3:9.1f} us  {flops[name] / ms[name] / 1e9:7.1f} TFLOP/s")
-        for kind in ("atomic", "auto"):
-            print(f"  varlen / fixed {kind}: {ms['bwd fixed ' + kind] / ms['bwd varlen ' + kind]:.3f}")
-        print(f"  varlen / fixed fwd: {ms['fwd fixed'] / ms['fwd varlen']:.3f}")
-        for name in ("bwd fixed atomic", "bwd varlen atomic", "bwd fixed auto", "bwd varlen auto"):
+        if "bwd" in passes:
+            for kind in ("atomic", "auto"):
+                print(f"  varlen / fixed {kind}: {ms['bwd fixed ' + kind] / ms['bwd varlen ' + kind]:.3f}")
+        if "fwd" in passes:
+            print(f"  varlen / fixed fwd: {ms['fwd fixed'] / ms['fwd varlen']:.3f}")
+        for name in [n for n in ("bwd fixed atomic", "bwd varlen atomic", "bwd fixed auto", "bwd varlen auto") if n in fns]:
             times = kernel_times(fns[name])
             parts = ", ".join(f"{k} {t:.1f}" for k, t in sorted(times.items(), key=lambda kv: -kv[1]))
             print(f"  kernels of {name}: {parts}")

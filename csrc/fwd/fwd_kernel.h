@@ -97,7 +97,7 @@ struct FwdKernel {
   // Uniform over the CTA, so the producer and both consumers agree on every tile.
   CUTLASS_DEVICE static Tile get_tile(Params const& p, int t) {
     if constexpr (Cfg::kVarlen) {
-      return get_packed_tile(p, t);
+      return packed_tile(p, varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal));
     } else {
       Tile tile;
       int m, hb;
@@ -158,8 +158,8 @@ struct FwdKernel {
     }
   }
 
-  CUTLASS_DEVICE static Tile get_packed_tile(Params const& p, int t) {
-    const varlen_tiles::Tile seq = varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
+  // The tile of a place in the packed batch (varlen_tiles::tile_at's): its rows and key tiles.
+  CUTLASS_DEVICE static Tile packed_tile(Params const& p, varlen_tiles::Tile const& seq) {
     Tile tile;
     tile.m_block = seq.m_block;
     tile.head = seq.head;
@@ -181,6 +181,16 @@ struct FwdKernel {
       if (keys_in_first < kBlockN && seq.k_begin + seq.k_used < p.packed.total_k) tile.first_v_rows = keys_in_first;
     }
     return tile;
+  }
+
+  // Tile t of the dynamic order (kDynamicTiles): varlen tiles from their place in the packed batch
+  // (`seq`: found by the producer, announced with t to the consumers), the others decoded from t.
+  CUTLASS_DEVICE static Tile dynamic_tile(Params const& p, int t, varlen_tiles::Tile const& seq) {
+    if constexpr (Cfg::kVarlen) {
+      return packed_tile(p, seq);
+    } else {
+      return get_tile(p, t);
+    }
   }
 
   // What the mask and the stores see: the call's lengths, or the sequence's (varlen).
@@ -235,29 +245,41 @@ struct FwdKernel {
       if (warp == 0) {
         auto write_k = cutlass::make_producer_start_state<Pipeline>();
         auto write_v = cutlass::make_producer_start_state<Pipeline>();
-        auto load = [&](Tile const& tile, int t, int q_iter) {
+        auto load = [&](Tile const& tile, int t, int q_iter, varlen_tiles::Tile const* seq = nullptr) {
           Mainloop::load(p.mainloop, ss, pipe_k, pipe_v, write_k, write_v, q_iter, t, tile.m_block, tile.head,
                          p.group_div.div(tile.head), tile.batch, tile.kv, tile.q_begin, tile.k_begin,
-                         cluster_shares_kv(p, t));
+                         cluster_shares_kv(p, t), seq);
         };
         if constexpr (Cfg::kDynamicTiles) {
           // Every claimed tile, and the first claim past the last tile, is announced through one
           // q_full phase; the next claim is made once this tile's loads are issued, while the
-          // consumers still have kStages K/V tiles of it to go.
-          for (int t = blockIdx.x, q_iter = 0;; ++q_iter) {
+          // consumers still have kStages K/V tiles of it to go. Varlen: a left-over launch slot
+          // (no rows: varlen_tiles.h) is not announced; the producer claims again at once.
+          auto claim_next = [&] {
+            int claim = 0;
+            if (threadIdx.x % 32 == 0) claim = atomicAdd(p.tile_counter, 1);
+            return int(gridDim.x) + __shfl_sync(0xffffffffu, claim, 0);
+          };
+          int t = blockIdx.x;
+          for (int q_iter = 0;; ++q_iter) {
+            varlen_tiles::Tile seq{};
+            if constexpr (Cfg::kVarlen) {
+              for (; t < p.num_tiles; t = claim_next()) {
+                seq = varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal);
+                if (seq.has_rows) break;
+              }
+            }
             if (t >= p.num_tiles) {
               Mainloop::announce_without_q(ss, q_iter, t);
               break;
             }
-            const Tile tile = get_tile(p, t);
+            const Tile tile = dynamic_tile(p, t, seq);
             if (!tile.kv.empty()) {
-              load(tile, t, q_iter);
+              load(tile, t, q_iter, &seq);
             } else {
-              Mainloop::announce_without_q(ss, q_iter, t);
+              Mainloop::announce_without_q(ss, q_iter, t, &seq);
             }
-            int claim = 0;
-            if (threadIdx.x % 32 == 0) claim = atomicAdd(p.tile_counter, 1);
-            t = int(gridDim.x) + __shfl_sync(0xffffffffu, claim, 0);
+            t = claim_next();
           }
         } else {
           // With a cluster, the CTAs of a cluster take adjacent tiles (static_tile), as many each
@@ -316,9 +338,10 @@ struct FwdKernel {
       };
       if constexpr (Cfg::kDynamicTiles) {
         for (int q_iter = 0;; ++q_iter) {
-          const int t = Mainloop::announced_tile(ss, q_iter);
+          varlen_tiles::Tile seq;
+          const int t = Mainloop::announced_tile(ss, q_iter, &seq);
           if (t >= p.num_tiles) break;
-          const Tile tile = get_tile(p, t);
+          const Tile tile = dynamic_tile(p, t, seq);
           if (!tile.kv.empty()) {
             compute_tile(tile, q_iter);
           } else {

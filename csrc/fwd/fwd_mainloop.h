@@ -19,6 +19,7 @@
 #include "common/gmma_operands.h"
 #include "common/named_barrier.h"
 #include "common/score.h"
+#include "common/varlen_tiles.h"
 #include "fwd/fwd_config.h"
 #include "fwd/fwd_softmax.h"
 
@@ -114,6 +115,12 @@ struct FwdMainloop {
     // (fwd_epilogue.h). Otherwise one element, as p.
     cute::array_aligned<Element, Cfg::kStoreOThroughSmem ? kConsumerWarps * Cfg::kOStagingRows * Cfg::kOStagingCols : 1,
                         Cfg::kStoreOThroughSmem ? 128 : alignof(Element)> o_staging;
+    // Varlen: the announced tile's sequence, head and rows, found once by the producer
+    // (varlen_tiles::tile_at searches cu_seqlens_q) and read by the consumers beside `tile`, so
+    // that their warps do not each search again between two tiles (ncu, d64 causal 8 x 2k: the
+    // consumers' searches were 4% of the kernel's stall samples). Otherwise one byte, last, so
+    // that it moves nothing before it.
+    std::conditional_t<Cfg::kVarlen, varlen_tiles::Tile, char> packed_tile;
   };
 
   struct Params {
@@ -165,14 +172,16 @@ struct FwdMainloop {
   // must wait until the consumers' last QK GEMM of the previous tile has read sQ (q_empty); both
   // then load under that tile's last PV GEMM and epilogue. q_iter counts this CTA's tiles that
   // load Q. Varlen: q_begin and k_begin are the sequence's first rows in the packed tensors (batch 0).
-  // `tile` is announced to the consumers with Q (kDynamicTiles: SharedStorage::tile).
+  // `tile` is announced to the consumers with Q (kDynamicTiles: SharedStorage::tile), and with it
+  // (varlen) `packed`, the tile's place in the packed batch (SharedStorage::packed_tile).
   // kv_shared (clusters): every CTA of the cluster reads this tile's K/V (the same KV head and
   // batch), so each loads its share into all of them; otherwise each CTA loads the whole tile into
   // itself alone (FwdKernel::cluster_shares_kv).
   CUTLASS_DEVICE static void load(Params const& p, SharedStorage& ss, Pipeline& pipe_k, Pipeline& pipe_v,
                                   PipelineState& write_k, PipelineState& write_v, int q_iter, int tile,
                                   int m_block, int head, int head_kv, int batch, KeyTiles kv,
-                                  int q_begin = 0, int k_begin = 0, bool kv_shared = true) {
+                                  int q_begin = 0, int k_begin = 0, bool kv_shared = true,
+                                  varlen_tiles::Tile const* packed = nullptr) {
     Tensor mQ = p.tma_q.get_tma_tensor(p.shape_q);
     Tensor mK = p.tma_k.get_tma_tensor(p.shape_k);
     Tensor mV = p.tma_v.get_tma_tensor(p.shape_k);
@@ -232,6 +241,7 @@ struct FwdMainloop {
     }
     if (leader) {
       if constexpr (Cfg::kDynamicTiles) ss.tile = tile;  // read by the consumers only there
+      if constexpr (Cfg::kVarlen) ss.packed_tile = *packed;
       ss.q_full.arrive_and_expect_tx(kQBytes);
       uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
       CUTLASS_PRAGMA_UNROLL
@@ -249,13 +259,17 @@ struct FwdMainloop {
 
   // kDynamicTiles: announces a tile that loads no Q (one with no key to visit, or `tile` >=
   // num_tiles: no more work) through the same q_full phase as a loaded one, so that q_iter counts
-  // every claimed tile on both sides. Run by the whole producer warp.
-  CUTLASS_DEVICE static void announce_without_q(SharedStorage& ss, int q_iter, int tile) {
+  // every claimed tile on both sides. Run by the whole producer warp. `packed`: as load's.
+  CUTLASS_DEVICE static void announce_without_q(SharedStorage& ss, int q_iter, int tile,
+                                                varlen_tiles::Tile const* packed = nullptr) {
     if (q_iter > 0) {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
     if (threadIdx.x % 32 == 0) {
       ss.tile = tile;
+      if constexpr (Cfg::kVarlen) {
+        if (packed != nullptr) ss.packed_tile = *packed;
+      }
       ss.q_full.arrive();  // no transaction bytes: the phase completes with this arrive
     }
   }
@@ -265,10 +279,16 @@ struct FwdMainloop {
   // elected lane per warp does: the __syncwarp orders every lane's read before that arrive
   // (without it the order rested on the warp running converged). compute-sanitizer's racecheck
   // reports this read and the next announcement's write as a hazard with or without it
-  // (bench/NOTES.md, session 13).
-  CUTLASS_DEVICE static int announced_tile(SharedStorage& ss, int q_iter) {
+  // (bench/NOTES.md, session 13). Varlen: `packed` receives the tile's place in the packed batch,
+  // read before the same __syncwarp (the tile past the last one's is left as it was).
+  CUTLASS_DEVICE static int announced_tile(SharedStorage& ss, int q_iter, varlen_tiles::Tile* packed = nullptr) {
     cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
     const int tile = *reinterpret_cast<volatile int*>(&ss.tile);
+    if constexpr (Cfg::kVarlen) {
+      volatile varlen_tiles::Tile const& a = ss.packed_tile;
+      *packed = varlen_tiles::Tile{a.has_rows, a.seq, a.head, a.m_block, a.q_begin,
+                                   a.q_used, a.q_owned, a.k_begin, a.k_used};
+    }
     __syncwarp();
     return tile;
   }
