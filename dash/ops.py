@@ -415,16 +415,27 @@ VARLEN_SCHEDULE_CODES = {name: i for i, name in enumerate(DETERMINISTIC_SCHEDULE
 
 
 def varlen_auto_schedule(causal: bool, heads: int, heads_kv: int) -> str:
-    """What "auto" runs for a packed batch (causal: a banded mask, causal or a sliding window). It may depend only on the call's constants, never on
-    the lengths of the batch (docs/varlen.md: a sequence's bits must not depend on its
-    neighbours), so it is one schedule per mask and head grouping, the fastest measured on
-    bench/varlen.py's packings (H100, bench/NOTES.md "Varlen backward"): with MHA, shift on full
-    masks (no serial chain at the first Q tile) and spt on causal ones; with GQA/MQA, ascending on
-    full masks and descending on causal ones (as for fixed lengths: the grouped kernel's back-to-back
-    steps run spt at 0.65x of descending, bench/NOTES.md "In-kernel GQA as a policy")."""
+    """What "auto" runs for a packed batch (causal: a banded mask, causal or a sliding window).
+    It may depend only on the call's constants, never on the lengths of the batch (docs/varlen.md:
+    a sequence's bits must not depend on its neighbours), so it is one schedule per mask and head
+    grouping, the fastest measured on bench/varlen.py's packings (bench/NOTES.md "Varlen
+    backward"): with MHA, shift on full masks (no serial chain at the first Q tile) and spt on
+    causal ones; with GQA/MQA, ascending on full masks and shift_causal on causal ones (H200,
+    session 53: 486 and 419 TFLOP/s on the two packings at d128 32/8, against descending's 378
+    and 321, which the H100 measured fastest on the kernels of session 13; a sliding window, or a
+    sequence whose staircase does not fit it, runs descending: dash.schedule.varlen.seq_built_as)."""
     if heads == heads_kv:
         return "spt" if causal else "shift"
-    return "descending" if causal else "ascending"
+    return "shift_causal" if causal else "ascending"
+
+
+def varlen_atomic_order(causal: bool, heads: int, heads_kv: int) -> str:
+    """The tables whose launch and visit order the atomic (non-deterministic) varlen path runs: it
+    has no waits, so the order only spreads the CTAs. auto's, except with GQA/MQA on banded masks,
+    where descending is what was measured (bench/NOTES.md "Varlen backward")."""
+    if heads != heads_kv and causal:
+        return "descending"
+    return varlen_auto_schedule(causal, heads, heads_kv)
 
 
 def resolve_varlen_schedule(schedule: str, deterministic: bool, causal: bool, heads: int, heads_kv: int):
@@ -434,7 +445,7 @@ def resolve_varlen_schedule(schedule: str, deterministic: bool, causal: bool, he
     check_schedule(schedule, deterministic, causal)
     if not deterministic:
         # No waits: the order only sets how the CTAs are spread, i.e. the speed.
-        return "atomic", VARLEN_SCHEDULE_CODES[varlen_auto_schedule(causal, heads, heads_kv)], False
+        return "atomic", VARLEN_SCHEDULE_CODES[varlen_atomic_order(causal, heads, heads_kv)], False
     name = varlen_auto_schedule(causal, heads, heads_kv) if schedule == "auto" else schedule
     return name, VARLEN_SCHEDULE_CODES[name], True
 

@@ -370,7 +370,10 @@ def test_varlen_backward_checks_its_schedule():
     assert ops.varlen_auto_schedule(False, 8, 8) == "shift"
     assert ops.varlen_auto_schedule(False, 8, 2) == "ascending"
     assert ops.varlen_auto_schedule(True, 8, 8) == "spt"
-    assert ops.varlen_auto_schedule(True, 8, 2) == "descending"
+    assert ops.varlen_auto_schedule(True, 8, 2) == "shift_causal"
+    # The atomic path keeps the orders it was measured with.
+    assert [ops.resolve_varlen_schedule("auto", False, c, 8, kv)[1] for c in (False, True) for kv in (8, 2)] == [
+        ops.VARLEN_SCHEDULE_CODES[s] for s in ("shift", "ascending", "spt", "descending")]
 
 
 def test_varlen_backward_fake_tensors():
