@@ -21,8 +21,9 @@
 //
 // Varlen (Cfg::kVarlen): tile t is a (sequence, head, query tile) of a packed batch, found from
 // cu_seqlens by varlen_tiles::tile_at; the tiles of a sequence are those of a fixed-length call of
-// its lengths, shifted to its first rows in the packed tensors. Left-over launch slots (at most
-// one per sequence and head, varlen_tiles.h) are tiles without keys: announced, stored as nothing.
+// its lengths, shifted to its first rows in the packed tensors. The producer finds it (a search
+// over cu_seqlens_q) and announces it to the consumers with the tile; left-over launch slots (at
+// most one per sequence and head, varlen_tiles.h) hold no rows and are skipped unannounced.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/arch/reg_reconfig.h>
