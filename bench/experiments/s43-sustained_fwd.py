@@ -6,6 +6,10 @@ with PROBE=bench/experiments/s43-sustained_fwd.py) each build's own copy runs in
 bitwise.
 
     python bench/experiments/s43-sustained_fwd.py --cells 128f2k 128f16k 128gf8k --seconds 2
+    python bench/experiments/s43-sustained_fwd.py --varlen --cells 64c2k 128f2k   # the packed forward
+
+--varlen (session 53) times dash's packed forward on the same tokens instead: the cell's batch of
+equal sequences as one packed batch (cu_seqlens), cells named "v" + the cell ("v64c2k"); no FA4.
 """
 import os
 import sys
@@ -15,21 +19,28 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from bench.common import (alternated_power_samples, attention_flops, fa4_interface,  # noqa: E402
                           peer_grid_cells, sustained_probe_arguments)
-from dash.fwd import attn_fwd  # noqa: E402
+from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
 
 
 def main():
-    args = sustained_probe_arguments(["128f2k", "128f16k", "64c16k"],
-                                     "a file of out and lse per cell: written when absent, else every output "
-                                     "must equal it bitwise").parse_args()
+    ap = sustained_probe_arguments(["128f2k", "128f16k", "64c16k"],
+                                   "a file of out and lse per cell: written when absent, else every output "
+                                   "must equal it bitwise")
+    ap.add_argument("--varlen", action="store_true", help="dash's packed forward on the same tokens")
+    args = ap.parse_args()
     import dash
 
     print("device:", torch.cuda.get_device_name(), "| dash:", os.path.dirname(dash.__file__), flush=True)
     saved = torch.load(args.bits) if args.bits and os.path.exists(args.bits) else None
     bits = {}
-    fa4 = None if args.no_fa4 else fa4_interface()
+    fa4 = None if args.no_fa4 or args.varlen else fa4_interface()
     for name, hdim, causal, seqlen, batch, heads, heads_kv, (q, k, v, _dout) in peer_grid_cells(args.cells):
         fns = {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
+        if args.varlen:
+            name = "v" + name
+            qp, kp, vp = (t.reshape(batch * seqlen, *t.shape[2:]) for t in (q, k, v))
+            cu = torch.arange(batch + 1, dtype=torch.int32, device=q.device) * seqlen
+            fns = {"dash": lambda: attn_fwd_varlen(qp, kp, vp, cu, cu, causal=causal)}
         if fa4 is not None:
             fns["fa4"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)
         out, lse = fns["dash"]()
