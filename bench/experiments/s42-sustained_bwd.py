@@ -8,6 +8,9 @@ read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTE
     # turn, without FA4; --bits makes the second build's outputs checked against the first's
     python3 /tmp/A/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
     python3 /tmp/B/bench/experiments/s42-sustained_bwd.py --no-fa4 --bits /tmp/bits.pt
+
+--varlen (session 53) times dash's packed backward on the same tokens instead: the cell's batch of
+equal sequences as one packed batch (cu_seqlens), cells named "v" + the cell ("v64c2k"); no FA4.
 """
 import os
 import sys
@@ -18,7 +21,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 from bench.bwd import fa4_bwd_fn  # noqa: E402
 from bench.common import (alternated_power_samples, attention_flops, peer_grid_backward_cells,  # noqa: E402
                           sustained_probe_arguments)
-from dash.ops import attn_bwd  # noqa: E402
+from dash.fwd import attn_fwd_varlen  # noqa: E402
+from dash.ops import attn_bwd, attn_bwd_varlen  # noqa: E402
 
 
 def main():
@@ -26,7 +30,9 @@ def main():
                                    "a file of dq, dk, dv per (cell, deterministic schedule): written when absent, "
                                    "else every output must equal it bitwise")
     ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
+    ap.add_argument("--varlen", action="store_true", help="dash's packed backward on the same tokens")
     args = ap.parse_args()
+    args.no_fa4 = args.no_fa4 or args.varlen
     import dash
 
     print("device:", torch.cuda.get_device_name(), "| dash:", os.path.dirname(dash.__file__), flush=True)
@@ -37,13 +43,24 @@ def main():
         fns = {f"dash {s}": (lambda s=s: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
                                                   deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
                for s in args.schedules}
+        if args.varlen:
+            name = "v" + name
+            qp, kp, vp, dop = (t.reshape(batch * seqlen, *t.shape[2:]) for t in (q, k, v, dout))
+            cu = torch.arange(batch + 1, dtype=torch.int32, device=q.device) * seqlen
+            outp, lsep = attn_fwd_varlen(qp, kp, vp, cu, cu, causal=causal)
+            grads = {}
+
+            def packed(s):
+                grads[s] = attn_bwd_varlen(dop, qp, kp, vp, outp, lsep, cu, cu, causal=causal, schedule=s,
+                                           deterministic=s != "atomic")
+            fns = {f"dash {s}": (lambda s=s: packed(s)) for s in args.schedules}
         if not args.no_fa4:
             fns["fa4-det"] = fa4_bwd_fn(q, k, v, dout, causal, True)
             fns["fa4"] = fa4_bwd_fn(q, k, v, dout, causal, False)
         for s in args.schedules:
             if s != "atomic":
                 fns[f"dash {s}"]()
-                bits[(name, s)] = [t.clone().cpu() for t in (dq, dk, dv)]
+                bits[(name, s)] = [t.clone().cpu() for t in (grads[s] if args.varlen else (dq, dk, dv))]
                 if saved is not None and (name, s) in saved:
                     same = all(torch.equal(a, b) for a, b in zip(bits[(name, s)], saved[(name, s)]))
                     print(f"{name} {s}: dq, dk, dv {'bitwise equal to' if same else 'DIFFER FROM'} {args.bits}",
