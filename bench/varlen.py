@@ -67,6 +67,16 @@ def sdpa_varlen_fn(q, k, v, dout, cu, max_len, causal):
     return lambda: torch.autograd.grad(out, (qg, kg, vg), dout, retain_graph=True)
 
 
+def ready_closures(makers):
+    """{name: closure} of the makers that make one (ready_or_none prints why the others did not)."""
+    fns = {}
+    for name, make in makers.items():
+        fn = ready_or_none(name, make)
+        if fn is not None:
+            fns[name] = fn
+    return fns
+
+
 def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
     total = sum(lengths)
     dev = dict(device="cuda", dtype=torch.bfloat16)
@@ -97,12 +107,7 @@ def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
                                                max_seqlen_q=mx, max_seqlen_k=mx, deterministic=det)
         makers["fa4"] = lambda: fa4_fn(False)
         makers["fa4-det"] = lambda: fa4_fn(True)
-    fns = {}
-    for name, make in makers.items():
-        fn = ready_or_none(name, make)
-        if fn is not None:
-            fns[name] = fn
-    return fns
+    return ready_closures(makers)
 
 
 def forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
@@ -130,52 +135,45 @@ def forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
         kw = {"window_size": (-1, 0)} if causal else {}
         return lambda: varlen_attn(q, k, v, cu, cu, mx, mx, **kw)
     makers["sdpa-varlen"] = sdpa
-    fns = {}
-    for name, make in makers.items():
-        fn = ready_or_none(name, make)
-        if fn is not None:
-            fns[name] = fn
-    return fns
+    return ready_closures(makers)
 
 
-FWD_COLUMNS = ("dash", "dash-fixed", "fa4", "sdpa-varlen")
+class Table:
+    """A printed table of one pass: its columns' TFLOP/s, then ratios of two columns each
+    ((name, numerator, denominator)), then auto's pick where `picks`."""
+
+    def __init__(self, columns, ratios, picks):
+        self.columns, self.ratios, self.picks = columns, ratios, picks
+
+    def header(self):
+        return (f"{'cell':>28} " + " ".join(f"{c:>12}" for c in self.columns) + " "
+                + " ".join(f"{name:>{max(8, len(name))}}" for name, _, _ in self.ratios)
+                + (f" {'picks':>10}" if self.picks else ""))
+
+    def format_row(self, row):
+        nan = float("nan")
+        vals = " ".join(f"{row.get(c, nan):12.1f}" for c in self.columns)
+        ratios = " ".join(f"{row.get(a, nan) / row.get(b, nan):{max(8, len(name))}.3f}" for name, a, b in self.ratios)
+        return f"{row['cell']:>28} {vals} {ratios}" + (f" {row['picks']:>10}" if self.picks else "")
 
 
-def forward_header():
-    return f"{'cell':>28} " + " ".join(f"{c:>12}" for c in FWD_COLUMNS) + f" {'dash/fa4':>8} {'dash/fixed':>10}"
+BACKWARD = Table(("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4",
+                  "fa4-det", "sdpa-varlen"),
+                 (("auto/fa4det", "auto", "fa4-det"), ("atom/fa4", "atomic", "fa4")), picks=True)
+FORWARD = Table(("dash", "dash-fixed", "fa4", "sdpa-varlen"),
+                (("dash/fa4", "dash", "fa4"), ("dash/fixed", "dash", "dash-fixed")), picks=False)
 
 
-def format_forward_row(row):
-    nan = float("nan")
-    vals = " ".join(f"{row.get(c, nan):12.1f}" for c in FWD_COLUMNS)
-    return (f"{row['cell']:>28} {vals} {row.get('dash', nan) / row.get('fa4', nan):8.3f} "
-            f"{row.get('dash', nan) / row.get('dash-fixed', nan):10.3f}")
+def backward_record(col, auto):
+    """(impl, schedule, deterministic, resolved) of a backward column."""
+    impl = "fa4" if col.startswith("fa4") else ("sdpa-varlen" if col == "sdpa-varlen" else "dash")
+    schedule = None if impl != "dash" else ("auto" if col == "dash-fixed" else col)
+    return impl, schedule, col not in ("atomic", "fa4", "sdpa-varlen"), auto if col == "auto" else None
 
 
-def main_forward(args, with_fa4, hdims):
-    records, rows = [], []
-    for packing in args.packings.split(","):
-        lengths = PACKINGS[packing]
-        for hdim, heads, heads_kv in [c for c in CONFIGS if c[0] in hdims]:
-            for causal in [m == "causal" for m in args.masks.split(",")]:
-                torch.manual_seed(0)
-                fns = forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4)
-                ms = time_interleaved(fns, args.rounds)
-                flops = flops_of(lengths, heads, hdim, causal, "fwd")
-                row = {"cell": f"{packing} d{hdim} {heads}/{heads_kv} {'causal' if causal else 'full'}"}
-                for col, t in ms.items():
-                    impl = {"dash-fixed": "dash"}.get(col, col)
-                    rec = record(impl, "fwd", None, True, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
-                                 sum(lengths), heads, heads_kv, t, flops)
-                    rec["varlen"] = col != "dash-fixed"
-                    rec["packing"] = packing
-                    records.append(rec)
-                    row[col] = rec["tflops"]
-                rows.append(row)
-                print(format_forward_row(row), flush=True)
-                torch.cuda.empty_cache()
-    report("varlen-fwd", "Varlen forward", args, rows, forward_header, format_forward_row, records,
-           setting=f"{TOKENS} tokens per batch")
+def forward_record(col, auto):
+    """(impl, schedule, deterministic, resolved) of a forward column: every forward is deterministic."""
+    return {"dash-fixed": "dash"}.get(col, col), None, True, None
 
 
 def main():
@@ -190,52 +188,36 @@ def main():
     args = ap.parse_args()
     with_fa4 = not args.no_fa4 and fa4_interface() is not None
     hdims = [int(h) for h in args.hdims.split(",")]
+    pass_ = "fwd" if args.fwd else "bwd"
+    make_closures, record_of, table = ((forward_closures, forward_record, FORWARD) if args.fwd
+                                       else (closures, backward_record, BACKWARD))
     records, rows = [], []
     print(f"docs packing: {len(PACKINGS['docs'])} documents, longest {max(PACKINGS['docs'])}, "
           f"median {int(np.median(PACKINGS['docs']))}")
-    if args.fwd:
-        return main_forward(args, with_fa4, hdims)
     for packing in args.packings.split(","):
         lengths = PACKINGS[packing]
         for hdim, heads, heads_kv in [c for c in CONFIGS if c[0] in hdims]:
             for causal in [m == "causal" for m in args.masks.split(",")]:
                 torch.manual_seed(0)
-                fns = closures(lengths, heads, heads_kv, hdim, causal, with_fa4)
+                fns = make_closures(lengths, heads, heads_kv, hdim, causal, with_fa4)
                 ms = time_interleaved(fns, args.rounds)
-                flops = flops_of(lengths, heads, hdim, causal)
+                flops = flops_of(lengths, heads, hdim, causal, pass_)
                 auto = ops.resolve_varlen_schedule("auto", True, causal, heads, heads_kv)[0]
                 row = {"cell": f"{packing} d{hdim} {heads}/{heads_kv} {'causal' if causal else 'full'}", "picks": auto}
                 for col, t in ms.items():
-                    impl = "fa4" if col.startswith("fa4") else ("sdpa-varlen" if col == "sdpa-varlen" else "dash")
-                    schedule = None if impl != "dash" else ("auto" if col == "dash-fixed" else col)
-                    det = col not in ("atomic", "fa4", "sdpa-varlen")
-                    rec = record(impl, "bwd", schedule, det, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
-                                 sum(lengths), heads, heads_kv, t, flops, resolved=auto if col == "auto" else None)
+                    impl, schedule, det, resolved = record_of(col, auto)
+                    rec = record(impl, pass_, schedule, det, torch.bfloat16, hdim, causal, len(lengths), sum(lengths),
+                                 sum(lengths), heads, heads_kv, t, flops, resolved=resolved)
                     rec["varlen"] = col != "dash-fixed"
                     rec["packing"] = packing
                     records.append(rec)
                     row[col] = rec["tflops"]
                 rows.append(row)
-                print(format_row(row), flush=True)
+                print(table.format_row(row), flush=True)
                 torch.cuda.empty_cache()
     # The PNG: one panel per (hdim, causal), x = sequences per batch (common.plot_points).
-    report("varlen-bwd", "Varlen backward", args, rows, header, format_row, records,
-           setting=f"{TOKENS} tokens per batch")
-
-
-COLUMNS = ("atomic", "ascending", "descending", "spt", "shift", "shift_causal", "auto", "dash-fixed", "fa4", "fa4-det",
-           "sdpa-varlen")
-
-
-def header():
-    return f"{'cell':>28} " + " ".join(f"{c:>12}" for c in COLUMNS) + f" {'auto/fa4det':>11} {'atom/fa4':>8} {'picks':>10}"
-
-
-def format_row(row):
-    nan = float("nan")
-    vals = " ".join(f"{row.get(c, nan):12.1f}" for c in COLUMNS)
-    return (f"{row['cell']:>28} {vals} {row.get('auto', nan) / row.get('fa4-det', nan):11.3f} "
-            f"{row.get('atomic', nan) / row.get('fa4', nan):8.3f} {row['picks']:>10}")
+    report(f"varlen-{pass_}", "Varlen forward" if args.fwd else "Varlen backward", args, rows, table.header,
+           table.format_row, records, setting=f"{TOKENS} tokens per batch")
 
 
 if __name__ == "__main__":

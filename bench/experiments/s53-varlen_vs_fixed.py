@@ -9,7 +9,6 @@ allocations around them.
 from __future__ import annotations
 
 import argparse
-import collections
 import os
 import sys
 
@@ -17,23 +16,11 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from bench.common import HEADS, attention_flops, parse_cell, time_sustained  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts"))
+from bwd_breakdown import kernel_times  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
-
-
-def kernel_times(fn, calls=5):
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            fn()
-        torch.cuda.synchronize()
-    times = collections.defaultdict(float)
-    for e in prof.events():
-        if e.device_type == torch.autograd.DeviceType.CUDA:
-            times[e.name[:70]] += e.device_time_total / calls
-    return dict(times)
 
 
 def closures(hdim, causal, seqlen, tokens):
