@@ -98,7 +98,14 @@ def find_cuda_home():
 
 def cuda_archs():
     archs = os.environ.get("DASH_CUDA_ARCHS", "90a")
-    return [a.strip() for a in archs.replace(",", ";").split(";") if a.strip()]
+    names = [a.strip() for a in archs.replace(",", ";").split(";") if a.strip()]
+    if not names:
+        # Without a -gencode nvcc builds for its default architecture, where every kernel (guarded
+        # by __CUDA_ARCH__ >= 900) compiles to an empty body: an extension that builds and does
+        # nothing.
+        raise SystemExit(f"DASH_CUDA_ARCHS={archs!r} names no architecture: unset it (90a) or name them, "
+                         "e.g. DASH_CUDA_ARCHS=90a")
+    return names
 
 
 def nvcc_flags():

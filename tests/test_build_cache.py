@@ -58,3 +58,14 @@ def test_every_project_header_a_source_includes_is_in_its_key():
                 if inc == "dash":  # the tables shared with Python (setup.SHARED_TABLES, in every key)
                     continue
                 assert inc in keyed, f"{f.relative_to(ROOT)} includes {inc}/ but {folder.name}'s objects are not keyed by it"
+
+
+def test_an_empty_architecture_list_is_refused(monkeypatch):
+    """DASH_CUDA_ARCHS set but empty would build every kernel for nvcc's default architecture,
+    where their bodies compile to nothing: an error instead."""
+    setup = load_setup()
+    monkeypatch.setenv("DASH_CUDA_ARCHS", " ; ")
+    with pytest.raises(SystemExit, match="names no architecture"):
+        setup.cuda_archs()
+    monkeypatch.delenv("DASH_CUDA_ARCHS")
+    assert setup.cuda_archs() == ["90a"]
