@@ -95,34 +95,32 @@ struct FwdKernel {
     tile.kv = key_tiles(band_of(band), m0, min(m0 + kBlockM, seqlen_q), seqlen_q, seqlen_k, kBlockN);
   }
 
-  // Uniform over the CTA, so the producer and both consumers agree on every tile.
+  // Uniform over the CTA, so the producer and both consumers agree on every tile. Fixed-length
+  // tiles only: a packed tile comes from its place in the batch (packed_tile, dynamic_tile).
   CUTLASS_DEVICE static Tile get_tile(Params const& p, int t) {
-    if constexpr (Cfg::kVarlen) {
-      return packed_tile(p, varlen_tiles::tile_at(p.packed, t, kBlockM, Cfg::kCausal));
-    } else {
-      Tile tile;
-      int m, hb;
-      if constexpr (Cfg::kCausal) {
-        // Section s holds the (batch, head) pairs [s * section, ...) (the last one fewer, if
-        // they do not divide evenly), its tiles numbered longest first, pair fastest.
-        int s, r, longest_first, pair;
-        p.section_tiles_div(s, r, t);  // section_tiles = section * num_m_blocks
-        const int width = min(p.section, p.pairs - s * p.section);
-        if (width == p.section) {
-          p.section_div(longest_first, pair, r);
-        } else {  // the last section, when the sections do not divide the pairs evenly
-          longest_first = r / width, pair = r % width;
-        }
-        m = p.num_m_blocks - 1 - longest_first;
-        hb = s * p.section + pair;
-      } else {
-        p.m_blocks_div(hb, m, t);  // full masks: every tile is as long
+    static_assert(!Cfg::kVarlen, "packed tiles are found by the producer and announced (dynamic_tile)");
+    Tile tile;
+    int m, hb;
+    if constexpr (Cfg::kCausal) {
+      // Section s holds the (batch, head) pairs [s * section, ...) (the last one fewer, if
+      // they do not divide evenly), its tiles numbered longest first, pair fastest.
+      int s, r, longest_first, pair;
+      p.section_tiles_div(s, r, t);  // section_tiles = section * num_m_blocks
+      const int width = min(p.section, p.pairs - s * p.section);
+      if (width == p.section) {
+        p.section_div(longest_first, pair, r);
+      } else {  // the last section, when the sections do not divide the pairs evenly
+        longest_first = r / width, pair = r % width;
       }
-      tile.m_block = m;
-      p.heads_div(tile.batch, tile.head, hb);
-      set_kv_range(tile, p.band, p.seqlen_q, p.seqlen_k);
-      return tile;
+      m = p.num_m_blocks - 1 - longest_first;
+      hb = s * p.section + pair;
+    } else {
+      p.m_blocks_div(hb, m, t);  // full masks: every tile is as long
     }
+    tile.m_block = m;
+    p.heads_div(tile.batch, tile.head, hb);
+    set_kv_range(tile, p.band, p.seqlen_q, p.seqlen_k);
+    return tile;
   }
 
   // The i-th tile of this CTA in the static order (every instance but kDynamicTiles): tiles

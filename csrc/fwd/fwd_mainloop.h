@@ -240,8 +240,7 @@ struct FwdMainloop {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
     if (leader) {
-      if constexpr (Cfg::kDynamicTiles) ss.tile = tile;  // read by the consumers only there
-      if constexpr (Cfg::kVarlen) ss.packed_tile = *packed;
+      if constexpr (Cfg::kDynamicTiles) publish_tile(ss, tile, packed);  // read by the consumers only there
       ss.q_full.arrive_and_expect_tx(kQBytes);
       uint64_t& bar = *reinterpret_cast<uint64_t*>(&ss.q_full);
       CUTLASS_PRAGMA_UNROLL
@@ -257,6 +256,16 @@ struct FwdMainloop {
     load_v(kv.lo);
   }
 
+  // kDynamicTiles: what the next q_full phase announces (announced_tile reads it), written by the
+  // announcing lane once the consumers have read the last announcement (q_empty): the tile and,
+  // varlen, its place in the packed batch (none for the claim past the last tile).
+  CUTLASS_DEVICE static void publish_tile(SharedStorage& ss, int tile, varlen_tiles::Tile const* packed) {
+    ss.tile = tile;
+    if constexpr (Cfg::kVarlen) {
+      if (packed != nullptr) ss.packed_tile = *packed;
+    }
+  }
+
   // kDynamicTiles: announces a tile that loads no Q (one with no key to visit, or `tile` >=
   // num_tiles: no more work) through the same q_full phase as a loaded one, so that q_iter counts
   // every claimed tile on both sides. Run by the whole producer warp. `packed`: as load's.
@@ -266,10 +275,7 @@ struct FwdMainloop {
       cutlass::arch::ClusterBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_empty), (q_iter - 1) & 1);
     }
     if (threadIdx.x % 32 == 0) {
-      ss.tile = tile;
-      if constexpr (Cfg::kVarlen) {
-        if (packed != nullptr) ss.packed_tile = *packed;
-      }
+      publish_tile(ss, tile, packed);
       ss.q_full.arrive();  // no transaction bytes: the phase completes with this arrive
     }
   }
