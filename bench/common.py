@@ -340,6 +340,16 @@ def cell_tensors(batch, seqlen, heads, heads_kv, hdim, dtype, grad_inputs=False)
     return q, k, v, dout
 
 
+def as_packed(*tensors):
+    """Fixed-length tensors (batch, seqlen, heads, d) as one packed (varlen) batch of `batch`
+    sequences of seqlen: their (batch * seqlen, heads, d) views, then cu_seqlens (int32, batch +
+    1), as flash_attn_varlen_func takes them: the same tokens, for timing the packed path beside
+    the fixed-length one."""
+    batch, seqlen = tensors[0].shape[:2]
+    cu = torch.arange(batch + 1, dtype=torch.int32, device=tensors[0].device) * seqlen
+    return tuple(t.reshape(batch * seqlen, *t.shape[2:]) for t in tensors) + (cu,)
+
+
 def grid_cells(args, pass_, grad_inputs=False):
     """Each cell of the grid as (name, base, (q, k, v, dout)): its row name, the record fields
     (dtype, shapes, FLOPs of `pass_`) and its tensors (cell_tensors). The CUDA cache is emptied

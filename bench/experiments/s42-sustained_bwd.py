@@ -19,8 +19,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from bench.bwd import fa4_bwd_fn  # noqa: E402
-from bench.common import (alternated_power_samples, attention_flops, peer_grid_backward_cells,  # noqa: E402
-                          sustained_probe_arguments)
+from bench.common import (alternated_power_samples, as_packed, attention_flops,  # noqa: E402
+                          peer_grid_backward_cells, sustained_probe_arguments)
 from dash.fwd import attn_fwd_varlen  # noqa: E402
 from dash.ops import attn_bwd, attn_bwd_varlen  # noqa: E402
 
@@ -45,8 +45,7 @@ def main():
                for s in args.schedules}
         if args.varlen:
             name = "v" + name
-            qp, kp, vp, dop = (t.reshape(batch * seqlen, *t.shape[2:]) for t in (q, k, v, dout))
-            cu = torch.arange(batch + 1, dtype=torch.int32, device=q.device) * seqlen
+            qp, kp, vp, dop, cu = as_packed(q, k, v, dout)
             outp, lsep = attn_fwd_varlen(qp, kp, vp, cu, cu, causal=causal)
             grads = {}
 

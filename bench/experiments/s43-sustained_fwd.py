@@ -17,7 +17,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import (alternated_power_samples, attention_flops, fa4_interface,  # noqa: E402
+from bench.common import (alternated_power_samples, as_packed, attention_flops, fa4_interface,  # noqa: E402
                           peer_grid_cells, sustained_probe_arguments)
 from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
 
@@ -38,8 +38,7 @@ def main():
         fns = {"dash": lambda: attn_fwd(q, k, v, causal=causal)}
         if args.varlen:
             name = "v" + name
-            qp, kp, vp = (t.reshape(batch * seqlen, *t.shape[2:]) for t in (q, k, v))
-            cu = torch.arange(batch + 1, dtype=torch.int32, device=q.device) * seqlen
+            qp, kp, vp, cu = as_packed(q, k, v)
             fns = {"dash": lambda: attn_fwd_varlen(qp, kp, vp, cu, cu, causal=causal)}
         if fa4 is not None:
             fns["fa4"] = lambda: fa4._flash_attn_fwd(q, k, v, causal=causal, return_lse=True)

@@ -14,10 +14,9 @@ import sys
 
 import torch
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from bench.common import HEADS, attention_flops, parse_cell, time_sustained  # noqa: E402
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "scripts"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "scripts")]
+from bench.common import HEADS, as_packed, attention_flops, cell_tensors, parse_cell, time_sustained  # noqa: E402
 from bwd_breakdown import kernel_times  # noqa: E402
 from dash import ops  # noqa: E402
 from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
@@ -26,11 +25,9 @@ from dash.fwd import attn_fwd, attn_fwd_varlen  # noqa: E402
 def closures(hdim, causal, seqlen, tokens):
     heads = HEADS[hdim]
     batch = tokens // seqlen
-    dev = dict(device="cuda", dtype=torch.bfloat16)
-    q, k, v, dout = (torch.randn(batch * seqlen, heads, hdim, **dev) for _ in range(4))
-    cu = torch.arange(0, batch + 1, dtype=torch.int32, device="cuda") * seqlen
+    qf, kf, vf, dof = cell_tensors(batch, seqlen, heads, heads, hdim, torch.bfloat16)
+    q, k, v, dout, cu = as_packed(qf, kf, vf, dof)
     out, lse = attn_fwd_varlen(q, k, v, cu, cu, causal=causal)
-    qf, kf, vf, dof = (t.view(batch, seqlen, heads, hdim) for t in (q, k, v, dout))
     outf, lsef = attn_fwd(qf, kf, vf, causal=causal)
     fns = {
         "bwd fixed atomic": lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal, deterministic=False),
