@@ -91,19 +91,39 @@ __device__ __forceinline__ void with_dq_half_barrier(int buffer, int warp_group,
 }
 
 // Zeroes rows [first_row, rows) of a (rows, d) tile in shared memory, 16 bytes per store, by
-// `threads` threads (tid in [0, threads)). The 128-byte swizzle moves whole 16-byte chunks, so 8
-// 16-bit elements from a multiple of 8 are contiguous. Generic-proxy stores: the caller fences
-// before a WGMMA reads the tile.
-template <int Threads, class SmemTile>
+// `threads` threads (tid in [0, threads)), first_row in [0, rows). The 128-byte swizzle moves whole
+// 16-byte chunks, so 8 16-bit elements from a multiple of 8 are contiguous. Generic-proxy stores:
+// the caller fences before a WGMMA reads the tile.
+// kLines: the tile is made of 128-byte-swizzle K-major atoms (GMMA::Layout_K_SW128_Atom, 8 rows of
+// 64 16-bit columns, tiled rows first): every 64-column block then holds its rows as consecutive
+// 128-byte lines (the swizzle only permutes the 16-byte chunks of a line), so the rows to zero are
+// one byte range per block, and the loop needs a base address and an offset, not a row and column
+// through the swizzled layout. (In the hdim-64 varlen step loop the general form's addresses,
+// inlined on a path the loop rarely takes, cost registers the whole loop paid for: spills of 56 B
+// against the fixed-length kernel's 24, with loads and stores of them in the step.)
+template <int Threads, bool kLines, class SmemTile>
 __device__ __forceinline__ void zero_rows(SmemTile&& tile, int first_row, int tid) {
   using Element = typename std::decay_t<SmemTile>::value_type;
   constexpr int kRows = decltype(size<0>(tile))::value;
-  constexpr int kVec = 16 / sizeof(Element);
-  constexpr int kVecPerRow = decltype(size<1>(tile))::value / kVec;
-  for (int i = tid; i < (kRows - first_row) * kVecPerRow; i += Threads) {
-    const int row = first_row + i / kVecPerRow;
-    const uint32_t addr = cast_smem_ptr_to_uint(&tile(row, (i % kVecPerRow) * kVec));
-    asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(addr), "r"(0) : "memory");
+  constexpr int kCols = decltype(size<1>(tile))::value;
+  if constexpr (kLines) {
+    static_assert(sizeof(Element) == 2 && kCols % 64 == 0, "lines of 64 16-bit columns");
+    const uint32_t bytes = uint32_t(kRows - first_row) * 128;
+    CUTLASS_PRAGMA_UNROLL
+    for (int block = 0; block < kCols / 64; ++block) {
+      const uint32_t begin = cast_smem_ptr_to_uint(&tile(first_row, 64 * block)) & ~127u;
+      for (uint32_t offset = 16 * tid; offset < bytes; offset += 16 * Threads) {
+        asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(begin + offset), "r"(0) : "memory");
+      }
+    }
+  } else {
+    constexpr int kVec = 16 / sizeof(Element);
+    constexpr int kVecPerRow = kCols / kVec;
+    for (int i = tid; i < (kRows - first_row) * kVecPerRow; i += Threads) {
+      const int row = first_row + i / kVecPerRow;
+      const uint32_t addr = cast_smem_ptr_to_uint(&tile(row, (i % kVecPerRow) * kVec));
+      asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(addr), "r"(0) : "memory");
+    }
   }
 }
 
@@ -176,10 +196,14 @@ struct BwdMainloop {
   // Varlen: zero rows [valid_rows, rows) of two (rows, d) tiles in shared memory (a Q and a dO
   // stage, or K and V) where a sequence ends inside the tile, for both MMA warpgroups' GEMMs to
   // see (compute() says why).
-  template <class TileA, class TileB>
+  // kLines: both tiles are of 128-byte-swizzle atoms (zero_rows): kQLines for a Q and a dO stage,
+  // kKvLines for K and V.
+  static constexpr bool kQLines = std::is_same_v<typename Traits::SmemAtomQ, GMMA::Layout_K_SW128_Atom<Element>>;
+  static constexpr bool kKvLines = std::is_same_v<typename Traits::SmemAtomK, GMMA::Layout_K_SW128_Atom<Element>>;
+  template <bool kLines, class TileA, class TileB>
   static __device__ __forceinline__ void zero_rows_past_sequence(TileA&& a, TileB&& b, int valid_rows, int tid) {
-    zero_rows<Traits::kMmaThreads>(a, valid_rows, tid);
-    zero_rows<Traits::kMmaThreads>(b, valid_rows, tid);
+    zero_rows<Traits::kMmaThreads, kLines>(a, valid_rows, tid);
+    zero_rows<Traits::kMmaThreads, kLines>(b, valid_rows, tid);
     cutlass::arch::fence_view_async_shared();
     NamedBarrier::sync(Traits::kMmaThreads, uint32_t(BwdBarrier::kRowsCleared));
   }
@@ -464,7 +488,7 @@ struct BwdMainloop {
     // inf or NaN there into every row (0 x NaN is NaN), so they are zeroed, once per CTA, as TMA
     // zero-fills the rows past a fixed-length tensor's end.
     if constexpr (Traits::kVarlen) {
-      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) zero_rows_past_sequence(sK, sV, seqlen_k - key_base, tid);
+      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) zero_rows_past_sequence<kKvLines>(sK, sV, seqlen_k - key_base, tid);
     }
     // kRotatedLoop (hdim 128): iteration i begins with step i-1's tail (dQ and dK issued, the
     // partial dQ stored for the writer, dK waited for, the stage released) and ends once step
@@ -588,7 +612,7 @@ struct BwdMainloop {
       // dK += dS^T Q multiply those zeros with the rows' values).
       if constexpr (Traits::kVarlen) {
         if (seqlen_q - query_base < kBlockM) {
-          zero_rows_past_sequence(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
+          zero_rows_past_sequence<kQLines>(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
         }
       }
       if constexpr (kLaggedDq && Traits::kVarlen) {

@@ -92,7 +92,7 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
     if (w.visit_count > 0) cutlass::arch::ClusterTransactionBarrier::wait(&smem.kv_barrier, 0);
     // Varlen: zero the key rows past the sequence (bwd_mainloop.h says why).
     if constexpr (Traits::kVarlen) {
-      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) Base::zero_rows_past_sequence(sK, sV, seqlen_k - key_base, tid);
+      if (w.visit_count > 0 && seqlen_k - key_base < kBlockN) Base::template zero_rows_past_sequence<Base::kKvLines>(sK, sV, seqlen_k - key_base, tid);
     }
 
     PipelineState state;
@@ -109,7 +109,8 @@ struct BwdMainloopDkvTransposed : BwdMainloop<Traits> {
       const int stage = state.index();
       if constexpr (Traits::kVarlen) {
         if (seqlen_q - query_base < kBlockM) {
-          Base::zero_rows_past_sequence(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base, tid);
+          Base::template zero_rows_past_sequence<Base::kQLines>(sQ(_, _, stage), sdO(_, _, stage), seqlen_q - query_base,
+                                                                tid);
         }
       }
 
