@@ -26,8 +26,9 @@ def test_varlen_points_are_drawn_against_sequences_per_batch():
     assert plot_results.plot_points("bwd", records) == records
 
 
-def test_redraw_writes_the_png(tmp_path):
+def test_redraw_writes_the_png(tmp_path, monkeypatch):
     pytest.importorskip("matplotlib")
+    monkeypatch.delenv("OUT", raising=False)  # plot_results also copies into $OUT: the device run's own folder
     rec = {"impl": "dash", "schedule": None, "deterministic": True, "hdim": 64, "causal": False, "batch": 8,
            "seqlen_q": 2048, "seqlen_k": 2048, "nheads": 32, "nheads_kv": 32, "ms": 1.0, "tflops": 400.0}
     doc = {"device": "NVIDIA H200", "commit": "abc1234", "records": [rec, dict(rec, seqlen_q=8192, tflops=500.0)]}
