@@ -107,13 +107,14 @@ struct FwdConfig {
   // each store waiting for the one before it (bench/NOTES_fwd.md, session 47: the epilogue held
   // 7.8% of the d128 full 2k forward's stall samples against FA4's 5.5%, FA4 storing through shared
   // memory). Where the buffers (2 KiB a warp) fit beside Q and the K/V stages: hdim 64, and hdim 128
-  // under the full mask (19 KiB left there); not varlen (a packed sequence's rows are stored one by
-  // one), not P through shared memory (hdim 96: 64-column slices need head_dim % 64 == 0 anyway).
+  // under the full mask (19 KiB left there), fixed-length or packed (a packed tile's stores are
+  // predicated on its sequence's rows, as from registers); not P through shared memory (hdim 96:
+  // 64-column slices need head_dim % 64 == 0 anyway).
   static constexpr int kQKVSmemBytes = (kBlockM + 2 * kStages * kBlockN) * kHeadDim * 2;  // 16-bit elements
   static constexpr int kOStagingRows = 16;  // a warp's rows of the 64-row accumulator
   static constexpr int kOStagingCols = 64;  // one 128-byte slice of 16-bit elements
   static constexpr int kOStagingBytes = kNumConsumerWG * 4 * kOStagingRows * kOStagingCols * 2;
-  static constexpr bool kStoreOThroughSmem = !kVarlen && !kPvFromSmem && kHeadDim % 64 == 0 &&
+  static constexpr bool kStoreOThroughSmem = !kPvFromSmem && kHeadDim % 64 == 0 &&
                                              kQKVSmemBytes + kOStagingBytes + 1024 <= 227 * 1024;
   // kClusterM: CTAs per cluster, along query tiles. 2: the two CTAs of a cluster run adjacent
   // query tiles of one head in step, and each loads half of every K/V tile into both (TMA

@@ -12,11 +12,11 @@
 //
 // The LSE goes from the thread of each quad that owns a row.
 //
-// Varlen (packed) batches store the second way, row by row, with the sequence's rows
-// (store_packed*): out is (total_q, heads, d) and lse (heads, total_q), as FA3's; a tile writes
-// rows of its own sequence only, and those past seqused_q (padding) get O = 0 and LSE = -inf.
-// They are functions of their own, beside the fixed-length ones, so that the fixed-length
-// instances compile to the same code as before varlen existed.
+// Varlen (packed) batches store either way with the sequence's rows (store_packed*): out is
+// (total_q, heads, d) and lse (heads, total_q), as FA3's; a tile writes rows of its own sequence
+// only, and those past seqused_q (padding) get O = 0 and LSE = -inf. The row rule is a parameter
+// of the shared O path (store_o_through_smem's kPaddingRows), so that the fixed-length instances
+// compile to the same code as before.
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/array.h>
@@ -91,7 +91,23 @@ struct FwdEpilogue {
   }
 
   // Cfg::kStoreOThroughSmem: what store_from_registers does, through this warp's 16 x 64 buffer in
-  // shared memory (`staging`: 2 KiB a warp), 64 columns of the warp's 16 rows at a time. stmatrix
+  // shared memory (`staging`: 2 KiB a warp), 64 columns of the warp's 16 rows at a time (O; the LSE
+  // as from registers, store_lse).
+  template <class TensorO, int kRows>
+  CUTLASS_DEVICE static void store_through_smem(Params const& p, TensorO const& tOrO, float const (&lse)[kRows],
+                                                Element* staging, int wg, int m_block, int head, int batch,
+                                                int seqlen_q, int heads) {
+    store_o_through_smem<false>(p, tOrO, staging, wg, m_block, [&] { return p.o + batch * p.o_batch + head * p.o_head; },
+                                seqlen_q, seqlen_q);
+    const int tid = threadIdx.x % 128;
+    Tensor coord = rowcol(MmaPV{}.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
+    store_lse(p, lse, coord, m_block * kBlockM + wg * Cfg::kRowsPerWG, head, batch, seqlen_q, heads, tid);
+  }
+
+  // O of store_through_smem: rows [0, written) of the head's rows (`o_rows()`: its row 0, a callable
+  // so that the address is computed where it always was, after the conversion: the fixed-length
+  // instances then compile to the same SASS as before packed tiles took this path), those from
+  // `used` on as zeros where kPaddingRows (a packed sequence's padding past seqused_q). stmatrix
   // writes the fragment's 8 x 8 blocks of 16-bit pairs (each lane gives the address of one row of a
   // block); the lanes read the slice back in 16-byte pieces, 8 lanes to a row's 128 bytes, and store
   // those: one store instruction of a warp writes 4 rows' whole slices, where the register stores
@@ -99,10 +115,9 @@ struct FwdEpilogue {
   // of row r is kept at k ^ (r % 8): stmatrix's 8 rows and the reads' 8 pieces then take distinct
   // banks. The accumulator gives a warp 16 rows of its own, so each warp reads back only what it
   // wrote: __syncwarp orders its writes and reads, and no other warp touches its buffer.
-  template <class TensorO, int kRows>
-  CUTLASS_DEVICE static void store_through_smem(Params const& p, TensorO const& tOrO, float const (&lse)[kRows],
-                                                Element* staging, int wg, int m_block, int head, int batch,
-                                                int seqlen_q, int heads) {
+  template <bool kPaddingRows, class TensorO, class RowsAt>
+  CUTLASS_DEVICE static void store_o_through_smem(Params const& p, TensorO const& tOrO, Element* staging, int wg,
+                                                  int m_block, RowsAt const& o_rows, int written, int used) {
     static_assert(Cfg::kStoreOThroughSmem && sizeof(Element) == 2);
     constexpr int kSliceCols = Cfg::kOStagingCols;  // 128 bytes: 8 pieces of 16 bytes
     constexpr int kPieces = kSliceCols / 8;
@@ -119,7 +134,7 @@ struct FwdEpilogue {
     auto piece_at = [&](int row, int piece) { return buffer + row * 128 + (piece ^ (row % 8)) * 16; };
     // Lane L stores piece L % 8 of rows 4i + L / 8 of the warp's 16 (i < 4) in each slice.
     const int lane_row = m_block * kBlockM + wg * Cfg::kRowsPerWG + warp * 16 + lane / 8;
-    Element* o_lane = p.o + batch * p.o_batch + head * p.o_head + lane_row * p.o_row + (lane % 8) * 8;
+    Element* o_lane = o_rows() + lane_row * p.o_row + (lane % 8) * 8;
     CUTLASS_PRAGMA_UNROLL
     for (int slice = 0; slice < kHeadDim / kSliceCols; ++slice) {
       // stmatrix .x4 of the slice's blocks j and j + 1 (rows 0-7 and 8-15 of each): lane L gives
@@ -144,7 +159,10 @@ struct FwdEpilogue {
       __syncwarp();  // the whole slice read before the next one overwrites the buffer
       CUTLASS_PRAGMA_UNROLL
       for (int i = 0; i < 4; ++i) {
-        if (lane_row + 4 * i < seqlen_q) {
+        if (lane_row + 4 * i < written) {
+          if (kPaddingRows && lane_row + 4 * i >= used) {  // its O was computed from padding queries
+            piece[i][0] = piece[i][1] = piece[i][2] = piece[i][3] = 0u;
+          }
           Element* dst = o_lane + 4 * i * p.o_row + slice * kSliceCols;
           asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};\n" ::"l"(dst), "r"(piece[i][0]), "r"(piece[i][1]),
                        "r"(piece[i][2]), "r"(piece[i][3])
@@ -152,8 +170,6 @@ struct FwdEpilogue {
         }
       }
     }
-    Tensor coord = rowcol(MmaPV{}.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
-    store_lse(p, lse, coord, m_block * kBlockM + wg * Cfg::kRowsPerWG, head, batch, seqlen_q, heads, tid);
   }
 
   // Rows of a tile that sees no key at all (causal with seqlen_q > seqlen_k): O = 0, LSE = -inf,
@@ -186,6 +202,35 @@ struct FwdEpilogue {
     int total;  // total_q: lse's head stride
   };
 
+  // The LSE of a packed tile's rows (`coord`: the thread's accumulator coordinates): rows of
+  // `rows` only, padding rows as -inf; from the quad's first thread.
+  template <int kRows, class Coord>
+  CUTLASS_DEVICE static void store_packed_lse(Params const& p, float const (&lse)[kRows], Coord const& coord,
+                                              int row_base, int head, PackedRows const& rows, int tid) {
+    if (tid % 4 != 0) return;
+    float* lse_row = p.lse + int64_t(head) * rows.total + rows.begin;
+    CUTLASS_PRAGMA_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      const int row = row_base + get<0>(coord(r, 0));
+      if (row < rows.owned) lse_row[row] = row >= rows.used ? -INFINITY : lse[r];
+    }
+  }
+
+  // store_through_smem for a packed batch (Cfg::kStoreOThroughSmem): the rows of `rows` only;
+  // padding rows as zeros.
+  template <class TensorO, int kRows>
+  CUTLASS_DEVICE static void store_packed_through_smem(Params const& p, TensorO const& tOrO, float const (&lse)[kRows],
+                                                       Element* staging, int wg, int m_block, int head,
+                                                       PackedRows const& rows) {
+    static_assert(Cfg::kVarlen);
+    store_o_through_smem<true>(p, tOrO, staging, wg, m_block,
+                               [&] { return p.o + int64_t(rows.begin) * p.o_row + head * p.o_head; }, rows.owned,
+                               rows.used);
+    const int tid = threadIdx.x % 128;
+    Tensor coord = rowcol(MmaPV{}.get_thread_slice(tid).partition_C(make_identity_tensor(TileQ{})));
+    store_packed_lse(p, lse, coord, m_block * kBlockM + wg * Cfg::kRowsPerWG, head, rows, tid);
+  }
+
   // store_from_registers for a packed batch: the rows of `rows` only; padding rows as zeros.
   template <class TensorO, int kRows>
   CUTLASS_DEVICE static void store_packed(Params const& p, TensorO const& tOrO, float const (&lse)[kRows], int wg,
@@ -200,7 +245,6 @@ struct FwdEpilogue {
 
     const int row_base = m_block * kBlockM + wg * Cfg::kRowsPerWG;
     Element* o = p.o + int64_t(rows.begin) * p.o_row + head * p.o_head;
-    float* lse_row = p.lse + int64_t(head) * rows.total + rows.begin;
     CUTLASS_PRAGMA_UNROLL
     for (int r = 0; r < kRows; ++r) {
       const int row = row_base + get<0>(coord(r, 0));
@@ -214,9 +258,9 @@ struct FwdEpilogue {
           pair[1] = padding ? Element(0.f) : rO_rc(r, c + 1);
           *reinterpret_cast<cutlass::AlignedArray<Element, 2>*>(o_row + get<1>(coord(r, c))) = pair;
         }
-        if (tid % 4 == 0) lse_row[row] = padding ? -INFINITY : lse[r];  // the quad's first thread
       }
     }
+    store_packed_lse(p, lse, coord, row_base, head, rows, tid);
   }
 
   // store_empty for a packed batch: rows of `rows` only.

@@ -319,7 +319,10 @@ struct FwdKernel {
         float lse[kRows];
         Tensor tOrO_rc = rowcol(tOrO);
         softmax.finalize(tOrO_rc, p.softmax_scale, lse);
-        if constexpr (Cfg::kVarlen) {
+        if constexpr (Cfg::kVarlen && Cfg::kStoreOThroughSmem) {
+          Epilogue::store_packed_through_smem(p.epilogue, tOrO, lse, ss.o_staging.data(), wg, tile.m_block, tile.head,
+                                              packed_rows(p, tile));
+        } else if constexpr (Cfg::kVarlen) {
           Epilogue::store_packed(p.epilogue, tOrO, lse, wg, tile.m_block, tile.head, packed_rows(p, tile));
         } else if constexpr (Cfg::kStoreOThroughSmem) {
           Epilogue::store_through_smem(p.epilogue, tOrO, lse, ss.o_staging.data(), wg, tile.m_block, tile.head,
