@@ -72,6 +72,9 @@ def check_packed(q, k, v, cu_q, cu_k, out, lse, causal, seqused_q=None, seqused_
 
 
 DTYPES = [torch.bfloat16, torch.float16]
+# Every head dim the forward has: packed tiles differ by head dim in tile shape, warpgroups and
+# epilogue (O through shared memory where its buffers fit, FwdConfig::kStoreOThroughSmem).
+HEAD_DIMS = [64, 96, 128, 192, 256]
 # name -> ([(seqlen_q, seqlen_k), ...], heads, heads_kv): 1 to 9 sequences; lengths 0, 1, tile
 # edges (127, 128, 129, and 175-177 around the full mask's 176-key tile), unequal q and k in both
 # directions, up to 4k; MHA and GQA/MQA.
@@ -88,7 +91,7 @@ CASES = {
 # ---------------------------------------------------------------- GPU tests
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES, ids=["bf16", "fp16"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
 @pytest.mark.parametrize("case", list(CASES))
 def test_varlen_matches_reference_per_sequence(case, causal, head_dim, dtype):
@@ -102,7 +105,7 @@ def test_varlen_matches_reference_per_sequence(case, causal, head_dim, dtype):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
 def test_varlen_seqused_and_trailing_rows(causal, head_dim):
     # Spans with padding (seqused < span) filled with NaN, and rows past the last sequence, also
     # NaN: the used rows must be right and every other row O = 0, LSE = -inf.
@@ -131,7 +134,7 @@ def test_varlen_seqused_and_trailing_rows(causal, head_dim):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("causal", [False, True], ids=["full", "causal"])
-@pytest.mark.parametrize("head_dim", [64, 96, 128])
+@pytest.mark.parametrize("head_dim", HEAD_DIMS)
 def test_varlen_sequence_bits_do_not_depend_on_neighbours(causal, head_dim):
     # One sequence packed first, last and between other neighbours (some of them NaN and inf
     # throughout: they must not reach it): its rows of out and lse are bitwise the same.
