@@ -12,7 +12,8 @@
 # build it with `DASH_CACHED_ONLY=1 source scripts/device_build.sh LOG`: a cache miss then fails
 # the build at once instead of compiling (setup.py).
 #
-# VARIANT_DIR: objects named <source>-<tag>.o (relink_baseline.sh's convention); the copy goes to
+# VARIANT_DIR: objects named <source>-<tag>.o (relink_baseline.sh's convention), and optionally an
+# overlay/ folder (below); the copy goes to
 # /tmp/ab_<basename of VARIANT_DIR>. Prints each build's rates and the bit check, then the table of
 # means (scripts/ab_means.py).
 set -uo pipefail
@@ -28,6 +29,9 @@ for dir in "$@"; do
   tree=/tmp/ab_$(basename "$dir")
   scripts/relink_baseline.sh "$log" "$dir" "$tree" > /tmp/ab_relink_$(basename "$dir").log 2>&1 \
     || { echo "relink failed for $dir"; tail -5 /tmp/ab_relink_$(basename "$dir").log; exit 1; }
+  # VARIANT_DIR/overlay/: files of the variant's own that replace the checkout's in its tree (a
+  # Python side that goes with its objects, e.g. overlay/dash/fwd.py).
+  if [ -d "$dir/overlay" ]; then cp -r "$dir/overlay/." "$tree/"; echo "overlay: $(cd "$dir/overlay" && find . -type f | tr '\n' ' ')"; fi
   trees+=("$tree")
 done
 # Every second round runs the builds in the reverse order, so that no build always runs in the
