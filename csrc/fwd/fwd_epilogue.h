@@ -16,7 +16,7 @@
 // (total_q, heads, d) and lse (heads, total_q), as FA3's; a tile writes rows of its own sequence
 // only, and those past seqused_q (padding) get O = 0 and LSE = -inf. The row rule is a parameter
 // of the shared O path (store_o_through_smem's kPaddingRows), so that the fixed-length instances
-// compile to the same code as before.
+// compile to the same instructions as before (session 54: the operands of four IADD3s swapped).
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/array.h>
@@ -106,7 +106,8 @@ struct FwdEpilogue {
 
   // O of store_through_smem: rows [0, written) of the head's rows (`o_rows()`: its row 0, a callable
   // so that the address is computed where it always was, after the conversion: the fixed-length
-  // instances then compile to the same SASS as before packed tiles took this path), those from
+  // instances then keep their instructions and their order; a pointer argument moved their
+  // epilogue's schedule), those from
   // `used` on as zeros where kPaddingRows (a packed sequence's padding past seqused_q). stmatrix
   // writes the fragment's 8 x 8 blocks of 16-bit pairs (each lane gives the address of one row of a
   // block); the lanes read the slice back in 16-byte pieces, 8 lanes to a row's 128 bytes, and store
