@@ -77,21 +77,36 @@ def ready_closures(makers):
     return fns
 
 
-def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
+def packed_cell(lengths, heads, heads_kv, hdim):
+    """One cell's packed tensors, q, k, v, dout (total, heads or heads_kv, hdim; bf16), and
+    cu_seqlens."""
     total = sum(lengths)
     dev = dict(device="cuda", dtype=torch.bfloat16)
     q, dout = (torch.randn(total, heads, hdim, **dev) for _ in range(2))
     k, v = (torch.randn(total, heads_kv, hdim, **dev) for _ in range(2))
     cu = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=torch.int32, device="cuda")
+    return q, k, v, dout, cu
+
+
+def as_fixed(lengths, *tensors):
+    """The packed tensors as one fixed-length batch (batch, seqlen, ...) where every sequence is as
+    long (the same tokens, for "dash-fixed"), else None."""
+    if len(set(lengths)) != 1:
+        return None
+    return tuple(t.view(len(lengths), lengths[0], *t.shape[1:]) for t in tensors)
+
+
+def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
+    q, k, v, dout, cu = packed_cell(lengths, heads, heads_kv, hdim)
     out, lse = attn_fwd_varlen(q, k, v, cu, cu, causal=causal)
     makers = {"atomic": lambda: lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal,
                                                            deterministic=False)}
     for s in ("auto",) + ops.schedules_for(causal):
         makers[s] = lambda s=s: lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu, cu, causal=causal,
                                                             deterministic=True, schedule=s)
-    if len(set(lengths)) == 1:  # the same tokens as one fixed-length batch
-        n = lengths[0]
-        qf, kf, vf, dof = (t.view(len(lengths), n, *t.shape[1:]) for t in (q, k, v, dout))
+    fixed = as_fixed(lengths, q, k, v, dout)
+    if fixed is not None:
+        qf, kf, vf, dof = fixed
         outf, lsef = attn_fwd(qf, kf, vf, causal=causal)
         makers["dash-fixed"] = lambda: lambda: ops.attn_bwd(dof, qf, kf, vf, outf, lsef, causal=causal,
                                                             deterministic=True, schedule="auto")
@@ -113,16 +128,12 @@ def closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
 def forward_closures(lengths, heads, heads_kv, hdim, causal, with_fa4):
     """The forwards of one cell: dash varlen, dash-fixed (uniform packings), FA4 varlen and
     PyTorch's varlen_attn (no GQA in torch 2.11: MHA cells only)."""
-    total = sum(lengths)
-    dev = dict(device="cuda", dtype=torch.bfloat16)
-    q = torch.randn(total, heads, hdim, **dev)
-    k, v = (torch.randn(total, heads_kv, hdim, **dev) for _ in range(2))
-    cu = torch.tensor(np.concatenate([[0], np.cumsum(lengths)]), dtype=torch.int32, device="cuda")
+    q, k, v, _, cu = packed_cell(lengths, heads, heads_kv, hdim)
     mx = max(lengths)
     makers = {"dash": lambda: lambda: attn_fwd_varlen(q, k, v, cu, cu, causal=causal)}
-    if len(set(lengths)) == 1:
-        qf, kf, vf = (t.view(len(lengths), lengths[0], *t.shape[1:]) for t in (q, k, v))
-        makers["dash-fixed"] = lambda: lambda: attn_fwd(qf, kf, vf, causal=causal)
+    fixed = as_fixed(lengths, q, k, v)
+    if fixed is not None:
+        makers["dash-fixed"] = lambda: lambda: attn_fwd(*fixed, causal=causal)
     if with_fa4:
         fa4 = fa4_interface()
         makers["fa4"] = lambda: lambda: fa4._flash_attn_fwd(q, k, v, cu_seqlens_q=cu, cu_seqlens_k=cu, max_seqlen_q=mx,
