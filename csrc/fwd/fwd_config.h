@@ -34,8 +34,9 @@
 // head after head, sequence after sequence). Until session 53 a varlen CTA did one tile, which
 // left launch, set-up, the first loads and the epilogue exposed at every tile: on an H200 the
 // packed forward ran 0.77-0.86 of the fixed-length one on the same tokens (8 x 2048). O goes out
-// from registers with a per-row predicate: a TMA store clips only at the end of the packed
-// tensor, so a 64-row box would overwrite the next sequence's first rows.
+// with a per-row predicate (through shared memory where kStoreOThroughSmem, else from registers):
+// a TMA store clips only at the end of the packed tensor, so a 64-row box would overwrite the next
+// sequence's first rows.
 #pragma once
 
 namespace dash {

@@ -11,10 +11,9 @@
 // time share a head, so its K/V is read from L2 by many query tiles. One persistent CTA per SM
 // handles tiles blockIdx.x, blockIdx.x + gridDim.x, ... (clusters: static_tile), or claims them
 // from a counter (kDynamicTiles: causal and varlen). Causal grids (with clusters, a static snake
-// order) number them longest
-// first within sections of heads whose K/V fit in L2 together (Params::section, fwd_launch.h):
-// the section's last query tiles (they see the most keys) of all its heads, then the tiles one
-// shorter, and so on. The longest tiles then start first and the
+// order) number them longest first within sections of heads whose K/V fit in L2 together
+// (Params::section, fwd_launch.h): the section's last query tiles (they see the most keys) of all
+// its heads, then the tiles one shorter, and so on. The longest tiles then start first and the
 // shortest fill the tail of the launch, where the order per head left long tiles of the last
 // heads to start late (the d64 causal 8k forward's slowest SM ran 5% past the average, FA4's 1%:
 // bench/NOTES_fwd.md F10).

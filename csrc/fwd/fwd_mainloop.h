@@ -291,6 +291,7 @@ struct FwdMainloop {
     cutlass::arch::ClusterTransactionBarrier::wait(reinterpret_cast<uint64_t*>(&ss.q_full), q_iter & 1);
     const int tile = *reinterpret_cast<volatile int*>(&ss.tile);
     if constexpr (Cfg::kVarlen) {
+      static_assert(sizeof(varlen_tiles::Tile) == 9 * sizeof(int), "the copy below names every field of Tile");
       volatile varlen_tiles::Tile const& a = ss.packed_tile;
       *packed = varlen_tiles::Tile{a.has_rows, a.seq, a.head, a.m_block, a.q_begin,
                                    a.q_used, a.q_owned, a.k_begin, a.k_used};
