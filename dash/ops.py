@@ -412,6 +412,17 @@ def schedule_tables(q, k, *, causal=False, window=(-1, -1), schedule="auto", det
 # The varlen kernel evaluates each sequence's schedule from closed forms (csrc/bwd/bwd_varlen.h,
 # dash/schedule/varlen.py): the schedule is passed as its index in DETERMINISTIC_SCHEDULES.
 VARLEN_SCHEDULE_CODES = {name: i for i, name in enumerate(DETERMINISTIC_SCHEDULES)}
+# int32s per launch position in the varlen backward's table of CTAs (csrc/bwd/bwd_varlen.h,
+# kCtaInts: sizeof(bwd_varlen::Cta) / 4; a static_assert there names this constant).
+VARLEN_CTA_INTS = 16
+
+
+def varlen_bwd_counters(tiles: int, positions: int) -> int:
+    """int32s of a packed backward's counter workspace: a ticket counter per dQ tile, the claim
+    counter, the preprocess's verdict on the offsets and, at the first 16-byte boundary after it
+    (3 ints of slack), the table of the main kernel's launch positions' CTAs (bwd_varlen.h,
+    cta_table)."""
+    return tiles + 2 + 3 + positions * VARLEN_CTA_INTS
 
 
 def varlen_auto_schedule(causal: bool, heads: int, heads_kv: int) -> str:
@@ -497,12 +508,13 @@ def attn_bwd_varlen(dout, q, k, v, out, softmax_lse, cu_seqlens_q, cu_seqlens_k,
     C = _ext.load()
     q, k, v, out, dout = (validate.for_tma(t) for t in (q, k, v, out, dout))
     softmax_lse = softmax_lse.contiguous()
-    block_m, _ = C.bwd_tile_shape(head_dim, banded)
-    # One workspace tile per query-tile slot (csrc/common/varlen_tiles.h): a function of the
-    # totals and the batch size, so that CUDA graphs replay with other lengths.
+    block_m, block_n = C.bwd_tile_shape(head_dim, banded)
+    # One workspace tile per query-tile slot (csrc/common/varlen_tiles.h), and the main kernel's
+    # launch positions (csrc/bwd/bwd_varlen.h): functions of the totals and the batch size, so that
+    # CUDA graphs replay with other lengths.
     tiles = heads * (total_q // block_m + batch + 1)
-    # Ticket counters, the claim counter and the preprocess's verdict on the offsets.
-    scratch = _workspace(q.device, tiles, block_m, head_dim, tiles + 2)
+    positions = heads_kv * (total_k // block_n + batch)
+    scratch = _workspace(q.device, tiles, block_m, head_dim, varlen_bwd_counters(tiles, positions))
 
     p = C.BwdParams()
     p.q, p.k, p.v, p.out, p.dout = (_ext.strided_packed(t) for t in (q, k, v, out, dout))

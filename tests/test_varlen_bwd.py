@@ -211,13 +211,14 @@ def test_varlen_through_fa3s_backward_is_dashs():
 @pytest.mark.gpu
 @pytest.mark.parametrize("batch", [33, 1100])
 def test_varlen_many_sequences(batch):
-    """More sequences than a warp's 32 lanes (the kernel's warp-wide search for a CTA's sequence
-    takes more than one round): gradients against the reference, and the atomic path alike."""
+    """Many sequences: the preprocess's binary search for each launch position's sequence (its
+    table of the main kernel's CTAs, bwd_varlen.h) takes several steps: gradients against the
+    reference, deterministic and atomic."""
     rng = random.Random(batch)
     seqlens = [(rng.choice([0, 1, 5, 17, 40, 130]), rng.choice([0, 1, 9, 33, 129])) for _ in range(batch)]
     q, k, v, dout, cu_q, cu_k = packed(seqlens, 2, 1, 64, torch.bfloat16, seed=batch)
-    for causal in (False, True):
-        _, dq, dk, dv = varlen_grads(q, k, v, dout, cu_q, cu_k, causal, deterministic=True)
+    for causal, deterministic in itertools.product((False, True), (True, False)):
+        _, dq, dk, dv = varlen_grads(q, k, v, dout, cu_q, cu_k, causal, deterministic=deterministic)
         _assert_grads_like_reference(q, k, v, dout, cu_q, cu_k, causal, dq, dk, dv)
 
 
@@ -452,6 +453,37 @@ def kernel_schedule(tmp_path_factory):
         return ctas, slots
 
     return run
+
+
+_TABLE_DRIVER = r"""
+#include <cstdio>
+#include <vector>
+#include "bwd/bwd_varlen.h"
+// stdin: tiles positions counters. The counter workspace as dash/ops.py lays it out, its start
+// moved by 0..3 ints (any 4-byte alignment): the verdict at counter tiles + 1, the table from
+// cta_table. stdout: per shift, 1 when the table's positions end inside the counters.
+int main() {
+  long long tiles, positions, counters;
+  if (std::scanf("%lld %lld %lld", &tiles, &positions, &counters) != 3) return 2;
+  for (int shift = 0; shift < 4; ++shift) {
+    std::vector<int> memory(shift + counters);
+    int* base = memory.data() + shift;
+    const dash::bwd_varlen::Cta* end = dash::bwd_varlen::cta_table(base + tiles + 1) + positions;
+    std::printf("%d\n", int(reinterpret_cast<const int*>(end) <= base + counters));
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("tiles,positions", [(1, 1), (7, 3), (4384, 4352), (137, 1)])
+def test_cta_table_fits_the_counter_workspace(tmp_path, tiles, positions):
+    """The table of CTAs that the varlen preprocess writes past its verdict (bwd_varlen.h,
+    cta_table) ends inside the counters dash/ops.py allocates, at every 4-byte alignment."""
+    exe = build_host_driver(tmp_path, _TABLE_DRIVER, "csrc/bwd/bwd_varlen.h")
+    words = [tiles, positions, ops.varlen_bwd_counters(tiles, positions)]
+    proc = subprocess.run([str(exe)], input=" ".join(map(str, words)), capture_output=True, text=True, check=True)
+    assert proc.stdout.split() == ["1"] * 4
 
 
 def _batches(seed, count):

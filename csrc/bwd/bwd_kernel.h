@@ -30,6 +30,12 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
   const int warp_group = threadIdx.x / 128;
   const int warp = threadIdx.x / 32;
 
+  // Varlen: warp 0 reads the preprocess's verdict on the offsets before the claim, so that the
+  // load overlaps the claim's round trip.
+  [[maybe_unused]] int varlen_status;
+  if constexpr (Traits::kVarlen) {
+    if (warp == 0) varlen_status = *p.varlen_status;
+  }
   if (threadIdx.x == 0) {
     // The launch position comes from a claim, not from blockIdx.x (bwd_grid.h): a CTA waits
     // only on CTAs of its head at earlier positions or in its own wave, and with positions
@@ -45,16 +51,19 @@ __global__ void __launch_bounds__(Traits::kThreads, 1)
     smem.launch_position = position;
   }
   if constexpr (Traits::kVarlen) {
-    // The position's (sequence, k/v head, KV tile) and schedule, from cu_seqlens (bwd_varlen.h),
-    // by warp 0 (a warp-wide search for the sequence); nothing when the preprocess found the
-    // offsets out of order or out of range. (The tile sizes as compile-time constants: the closed
-    // forms divide by them.)
+    // The position's (sequence, k/v head, KV tile) and schedule: the preprocess's table of them
+    // (bwd_varlen.h, cta_table), copied by warp 0 in one load of kCtaInts lanes; nothing (an empty
+    // Cta) when the preprocess found the offsets out of order or out of range.
     if (warp == 0) {
+      const int lane = threadIdx.x % 32;
       __syncwarp();
       const int position = smem.launch_position;
-      const bwd_varlen::Geometry g{Traits::kBlockM, Traits::kBlockN, p.geometry.band, p.geometry.schedule};
-      const int b = *p.varlen_status == 0 ? bwd_varlen::find_sequence_warp(p.packed, p.heads_kv, position, g.block_n) : -1;
-      if (threadIdx.x == 0) smem.varlen = bwd_varlen::cta_of_sequence(p.packed, p.heads_kv, position, b, g);
+      if (lane < bwd_varlen::kCtaInts) {
+        const int field = varlen_status == 0
+                              ? reinterpret_cast<int const*>(bwd_varlen::cta_table(p.varlen_status) + position)[lane]
+                              : 0;
+        reinterpret_cast<int*>(&smem.varlen)[lane] = field;
+      }
     }
   }
   typename Pipeline::Params pipe_params;

@@ -97,7 +97,10 @@ BwdTileShape bwd_tile_shape(int head_dim, bool causal);
      slot (heads * (total_q / block_m + batch + 1) tiles; bwd_varlen.h), the schedule comes from    \
      closed forms (`varlen_schedule`, a bwd_varlen::Schedule) instead of the tables above, and      \
      `varlen_status` (int32, set by the preprocess) is nonzero when the offsets are out of order    \
-     or out of range, which makes the main kernel do nothing. The debug hooks are not available. */ \
+     or out of range, which makes the main kernel do nothing. At the first 16-byte boundary after   \
+     it, the preprocess writes the main kernel's table of CTAs (bwd_varlen.h, cta_table: 64 bytes   \
+     per launch position, heads_kv * (total_k / block_n + batch) positions). The debug hooks are    \
+     not available. */                                                                              \
   X(uintptr_t, cu_seqlens_q, 0) X(uintptr_t, cu_seqlens_k, 0) X(uintptr_t, seqused_q, 0)           \
   X(uintptr_t, seqused_k, 0) X(uintptr_t, varlen_status, 0) X(int, varlen_schedule, 0)
 

@@ -1,6 +1,7 @@
 // Backward preprocess, the memory-bound kernel before the main kernel: D = rowsum(dO * O), LSE
 // in base 2, the zeroed dQ accumulator (atomic path only), ticket counters and the main kernel's
-// claim counter. One CTA per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
+// claim counter; for packed batches also the main kernel's table of CTAs (bwd_varlen.h). One CTA
+// per (Q tile, head, batch), in one folded grid dimension (bwd_grid.h).
 // (The postprocess shares the main kernel's tiling: bwd_postprocess.h.)
 #include <cmath>
 #include <utility>
@@ -112,7 +113,8 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
 // also checks the offsets (bwd_varlen::offsets_in_order) and writes the verdict that the main
 // kernel reads: nonzero makes it do nothing instead of waiting on turns that may never come.
 template <class Element>
-__global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, int block_m) {
+__global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, int block_m,
+                                                                     bwd_varlen::Geometry geometry) {
   const varlen_tiles::Packed packed{reinterpret_cast<const int*>(p.cu_seqlens_q), reinterpret_cast<const int*>(p.cu_seqlens_k),
                                     reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
                                     p.batch, p.heads, p.seqlen_q, p.seqlen_k};
@@ -140,6 +142,18 @@ __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p
       });
   zero_accumulator_unless_deterministic(p, row_base, block_m, d);
   if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;
+  // The main kernel's table of its launch positions' Ctas (bwd_varlen.h, cta_table), one thread
+  // per position. Written whatever the verdict below: cta_at reads only inside the offsets'
+  // arrays and clamps what it reads, and the main kernel reads the table only under a clean one.
+  {
+    bwd_varlen::Cta* table = bwd_varlen::cta_table(reinterpret_cast<int*>(p.varlen_status));
+    const int64_t positions =
+        int64_t(p.heads_kv) * bwd_varlen::positions_per_head(p.seqlen_k, p.batch, geometry.block_n);
+    const int64_t stride = int64_t(gridDim.x) * kThreads;
+    for (int64_t x = int64_t(blockIdx.x) * kThreads + threadIdx.x; x < positions; x += stride) {
+      table[x] = bwd_varlen::cta_at(packed, p.heads_kv, int(x), geometry);
+    }
+  }
   if (blockIdx.x == 0) {
     int bad = 0;
     for (int b = threadIdx.x; b < p.batch; b += kThreads) bad |= !bwd_varlen::offsets_in_order(packed, b);
@@ -166,7 +180,10 @@ void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
       DASH_REQUIRE(p.varlen_status != 0, "BwdParams.varlen_status is not set (one int32 the preprocess writes)");
       const long long tiles = int64_t(p.heads) * varlen_tiles::slots_per_head(p.seqlen_q, p.batch, block_m);
       DASH_REQUIRE(tiles < (int64_t(1) << 31), "too many query tiles for one grid");
-      preprocess_varlen_kernel<Element><<<unsigned(tiles), kThreads, 0, stream>>>(p, block_m);
+      // (the main kernel's tiles and band: its launch positions' table)
+      const bwd_varlen::Geometry geometry{block_m, bwd_tile_shape(p.head_dim, p.banded()).block_n,
+                                          Band::of(p.causal, p.window_left, p.window_right), p.varlen_schedule};
+      preprocess_varlen_kernel<Element><<<unsigned(tiles), kThreads, 0, stream>>>(p, block_m, geometry);
     } else {
       preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
     }

@@ -1,8 +1,10 @@
 // The varlen (packed) backward's schedule, evaluated on the GPU from cu_seqlens alone: which
 // (sequence, k/v head, KV tile) a CTA handles, the Q tiles it visits in order and the turn each of
-// its dQ additions takes. No tables, no sort and no host sync: every entry is O(1) integer
-// arithmetic on the sequence's own lengths. The Python model is dash/schedule/varlen.py (its
-// seq_* functions and cta_program, mirrored here one for one), the design docs/varlen.md.
+// its dQ additions takes. No host sync, no sort and no tables from the host: every entry is O(1)
+// integer arithmetic on the sequence's own lengths (each launch position's CTA is evaluated once
+// per call by the preprocess, into cta_table below; visits and turns in the main kernel). The
+// Python model is dash/schedule/varlen.py (its seq_* functions and cta_program, mirrored here one
+// for one), the design docs/varlen.md.
 //
 // The contract: sequence b's ranks, hence the order of its dQ additions and its bits, are those
 // of build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule), a function of its own
@@ -246,27 +248,6 @@ DASH_VARLEN_FN int find_sequence(Packed const& p, int heads_kv, int x, int block
   return lo;
 }
 
-#ifdef __CUDACC__
-// find_sequence by a whole warp (all 32 lanes call it and get the answer): each round tests 32
-// candidates with one load per lane, so a batch of B sequences takes 1 + log32(B) rounds where
-// the binary search takes log2(B) dependent loads, on the critical path of every CTA's start.
-__device__ __forceinline__ int find_sequence_warp(Packed const& p, int heads_kv, int x, int block_n) {
-  const int lane = threadIdx.x % 32;
-  int found = -1, lo = 0, hi = p.batch;  // the answer is `found` or in [lo, hi)
-  while (lo < hi) {
-    const int step = (hi - lo + 31) / 32;
-    const int c = lo + lane * step;
-    const bool at_or_before = c < hi && (long long)heads_kv * slot_k(p, c, block_n) <= x;
-    const unsigned lanes = __ballot_sync(0xffffffffu, at_or_before);
-    if (lanes == 0) break;
-    found = lo + (31 - __clz(lanes)) * step;  // the last candidate at or before x (slots rise)
-    lo = found + 1;
-    hi = min_of(found + step, hi);
-  }
-  return found;
-}
-#endif
-
 // The CTA at launch position x of sequence b (find_sequence) of the grid over heads_kv k/v heads
 // (p.heads: the q-heads).
 DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, Geometry const& g) {
@@ -304,5 +285,21 @@ DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, 
 DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
   return cta_of_sequence(p, heads_kv, x, find_sequence(p, heads_kv, x, g.block_n), g);
 }
+
+// Every launch position's Cta, in the order of the positions: the preprocess evaluates cta_at
+// for all of them, one thread each, and a main-kernel CTA copies its own after its claim, in one
+// load of kCtaInts lanes. Evaluated in the main kernel instead, cta_at took about 300 instructions
+// of one thread (and three dependent loads) while the CTA's other warps waited at the set-up's
+// barrier: at hdim 64 causal 8 x 2k, 5% of the main kernel's warp samples against 2% in the
+// fixed-length kernel; the table gained 0.4-2.2% on packed calls (bench/NOTES.md, session 55;
+// its loads alone, overlapped with the claim, had gained nothing). The table follows the preprocess's verdict on
+// the offsets (one int32, `status`) in the varlen scratch, from the next 16-byte boundary on;
+// dash/ops.py sizes it (VARLEN_CTA_INTS per position, and 3 ints of alignment slack).
+constexpr int kCtaInts = 16;
+static_assert(sizeof(Cta) == kCtaInts * sizeof(int), "dash/ops.py's VARLEN_CTA_INTS");
+DASH_VARLEN_FN Cta* cta_table(int* status) {
+  return reinterpret_cast<Cta*>((reinterpret_cast<uintptr_t>(status + 1) + 15) & ~uintptr_t(15));
+}
+DASH_VARLEN_FN Cta const* cta_table(int const* status) { return cta_table(const_cast<int*>(status)); }
 
 }  // namespace dash::bwd_varlen
