@@ -53,9 +53,9 @@ struct BwdKernelParams {
   // which keeps the early exponentials ahead of the dP wait (bench/NOTES.md, v17).
   float* never_written = nullptr;
 
-  // Varlen only (Traits::kVarlen; bwd_varlen.h): the packed batch (its heads are the q-heads),
-  // the schedule asked for, and the preprocess's verdict on the offsets (nonzero: out of order).
-  varlen_tiles::Packed packed;
+  // Varlen only (Traits::kVarlen; bwd_varlen.h): the mask and the schedule asked for, and the
+  // preprocess's verdict on the offsets (nonzero: out of order), which its table of the launch
+  // positions' CTAs follows (bwd_varlen::cta_table: the packed batch is read there, not here).
   bwd_varlen::Geometry geometry;
   const int* varlen_status;
 };

@@ -115,11 +115,6 @@ struct BwdLaunch {
                    "the timing, trace and positions hooks are not available for varlen calls");
       DASH_REQUIRE(p.varlen_schedule >= bwd_varlen::kAscending && p.varlen_schedule <= bwd_varlen::kShiftCausal,
                    "BwdParams.varlen_schedule is not a bwd_varlen::Schedule");
-      kp.packed = varlen_tiles::Packed{reinterpret_cast<int const*>(p.cu_seqlens_q),
-                                       reinterpret_cast<int const*>(p.cu_seqlens_k),
-                                       reinterpret_cast<int const*>(p.seqused_q),
-                                       reinterpret_cast<int const*>(p.seqused_k),
-                                       p.batch, p.heads, p.seqlen_q, p.seqlen_k};
       kp.geometry = bwd_varlen::Geometry{Traits::kBlockM, Traits::kBlockN, kp.band, p.varlen_schedule};
       kp.varlen_status = reinterpret_cast<int const*>(p.varlen_status);
       // Every k/v head's launch positions (bwd_varlen.h): a function of total_k and the batch size.
@@ -127,7 +122,6 @@ struct BwdLaunch {
       DASH_REQUIRE(positions < (int64_t(1) << 31), "too many CTAs for one grid: total_k and batch too large");
       grid = dim3(unsigned(positions));
     } else {
-      kp.packed = varlen_tiles::Packed{};
       kp.geometry = bwd_varlen::Geometry{};
       kp.varlen_status = nullptr;
       // One CTA per KV tile of a head: of a q-head (MHA), of a k/v head (grouped: it walks the group).

@@ -291,10 +291,10 @@ DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& 
 // load of kCtaInts lanes. Evaluated in the main kernel instead, cta_at took about 300 instructions
 // of one thread (and three dependent loads) while the CTA's other warps waited at the set-up's
 // barrier: at hdim 64 causal 8 x 2k, 5% of the main kernel's warp samples against 2% in the
-// fixed-length kernel; the table gained 0.4-2.2% on packed calls (bench/NOTES.md, session 55;
-// its loads alone, overlapped with the claim, had gained nothing). The table follows the preprocess's verdict on
-// the offsets (one int32, `status`) in the varlen scratch, from the next 16-byte boundary on;
-// dash/ops.py sizes it (VARLEN_CTA_INTS per position, and 3 ints of alignment slack).
+// fixed-length kernel. The table gained 0.4-2.2% on packed calls, where the loads alone, moved
+// before the claim, had gained nothing (bench/NOTES.md, session 55). It follows the preprocess's
+// verdict on the offsets (one int32, `status`) in the varlen scratch, from the next 16-byte
+// boundary on; dash/ops.py sizes it (VARLEN_CTA_INTS per position, and 3 ints of alignment slack).
 constexpr int kCtaInts = 16;
 static_assert(sizeof(Cta) == kCtaInts * sizeof(int), "dash/ops.py's VARLEN_CTA_INTS");
 DASH_VARLEN_FN Cta* cta_table(int* status) {
