@@ -113,8 +113,8 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
 // also checks the offsets (bwd_varlen::offsets_in_order) and writes the verdict that the main
 // kernel reads: nonzero makes it do nothing instead of waiting on turns that may never come.
 template <class Element>
-__global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, int block_m,
-                                                                     bwd_varlen::Geometry geometry) {
+__global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p, bwd_varlen::Geometry geometry) {
+  const int block_m = geometry.block_m;
   const varlen_tiles::Packed packed{reinterpret_cast<const int*>(p.cu_seqlens_q), reinterpret_cast<const int*>(p.cu_seqlens_k),
                                     reinterpret_cast<const int*>(p.seqused_q), reinterpret_cast<const int*>(p.seqused_k),
                                     p.batch, p.heads, p.seqlen_q, p.seqlen_k};
@@ -183,7 +183,7 @@ void bwd_preprocess(const BwdParams& p, cudaStream_t stream) {
       // (the main kernel's tiles and band: its launch positions' table)
       const bwd_varlen::Geometry geometry{block_m, bwd_tile_shape(p.head_dim, p.banded()).block_n,
                                           Band::of(p.causal, p.window_left, p.window_right), p.varlen_schedule};
-      preprocess_varlen_kernel<Element><<<unsigned(tiles), kThreads, 0, stream>>>(p, block_m, geometry);
+      preprocess_varlen_kernel<Element><<<unsigned(tiles), kThreads, 0, stream>>>(p, geometry);
     } else {
       preprocess_kernel<Element><<<tile_grid(p, block_m), kThreads, 0, stream>>>(p, block_m);
     }

@@ -248,10 +248,10 @@ DASH_VARLEN_FN int find_sequence(Packed const& p, int heads_kv, int x, int block
   return lo;
 }
 
-// The CTA at launch position x of sequence b (find_sequence) of the grid over heads_kv k/v heads
-// (p.heads: the q-heads).
-DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, Geometry const& g) {
+// The CTA at launch position x of the grid over heads_kv k/v heads (p.heads: the q-heads).
+DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
   Cta c{};
+  const int b = find_sequence(p, heads_kv, x, g.block_n);
   if (b < 0) return c;
   const int r = x - heads_kv * slot_k(p, b, g.block_n);
   c.q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
@@ -280,10 +280,6 @@ DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int x, int b, 
   c.tile_base = p.heads * slot_q(p, b, g.block_m);
   c.q_slots = slot_q(p, b + 1, g.block_m) - slot_q(p, b, g.block_m);
   return c;
-}
-
-DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
-  return cta_of_sequence(p, heads_kv, x, find_sequence(p, heads_kv, x, g.block_n), g);
 }
 
 // Every launch position's Cta, in the order of the positions: the preprocess evaluates cta_at
