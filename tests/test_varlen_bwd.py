@@ -23,7 +23,7 @@ import dash
 from dash import ops
 from dash.reference import attention_varlen_ref
 from dash.schedule.tables import SCHEDULES
-from dash.schedule.varlen import band_of, cta_program, seq_built_as
+from dash.schedule.varlen import LPT_MAX_BATCH, band_of, cta_program, kernel_prep, seq_built_as
 from tests.helpers import assert_close_as_fa3, build_host_driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -209,11 +209,12 @@ def test_varlen_through_fa3s_backward_is_dashs():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("batch", [33, 1100])
+@pytest.mark.parametrize("batch", [33, LPT_MAX_BATCH, 1100])
 def test_varlen_many_sequences(batch):
-    """Many sequences: the preprocess's binary search for each launch position's sequence (its
-    table of the main kernel's CTAs, bwd_varlen.h) takes several steps: gradients against the
-    reference, deterministic and atomic."""
+    """Many sequences: the preprocess's search for each launch position's sequence (its table of
+    the main kernel's CTAs, bwd_varlen.h) takes several steps, in the "lpt" order up to
+    LPT_MAX_BATCH sequences (every thread of the preprocess's rank busy at the limit) and the
+    "index" order above: gradients against the reference, deterministic and atomic."""
     rng = random.Random(batch)
     seqlens = [(rng.choice([0, 1, 5, 17, 40, 130]), rng.choice([0, 1, 9, 33, 129])) for _ in range(batch)]
     q, k, v, dout, cu_q, cu_k = packed(seqlens, 2, 1, 64, torch.bfloat16, seed=batch)
@@ -414,9 +415,19 @@ int main() {
   dash::varlen_tiles::Packed p{cu_q.data(), cu_k.data(), nullptr, nullptr, batch, heads, total_q, total_k};
   const dash::bwd_varlen::Geometry g{bm, bn, dash::Band{left, right}, schedule};
   for (int b = 0; b < batch; ++b) if (!dash::bwd_varlen::offsets_in_order(p, b)) return 3;
+  // The "lpt" order as the preprocess evaluates it (bwd_preprocess.cu, lpt_order), serially.
+  const bool lpt = dash::bwd_varlen::uses_lpt_order(batch);
+  std::vector<int> N(batch), M(batch), order(batch), base(batch + 1, 0);
+  for (int b = 0; lpt && b < batch; ++b) {
+    const dash::bwd_varlen::Sequence s = dash::bwd_varlen::extent_of(p, b, g).s;
+    N[b] = s.N, M[b] = s.M;
+  }
+  for (int b = 0; lpt && b < batch; ++b) order[dash::bwd_varlen::lpt_slot(N.data(), M.data(), batch, b)] = b;
+  for (int s = 0; lpt && s < batch; ++s) base[s + 1] = base[s] + heads_kv * N[order[s]];
   const long long n = heads_kv * dash::bwd_varlen::positions_per_head(total_k, batch, bn);
   for (long long x = 0; x < n; ++x) {
-    const dash::bwd_varlen::Cta c = dash::bwd_varlen::cta_at(p, heads_kv, int(x), g);
+    const dash::bwd_varlen::Cta c = lpt ? dash::bwd_varlen::cta_in_lpt_order(p, heads_kv, int(x), g, order.data(), base.data())
+                                        : dash::bwd_varlen::cta_at(p, heads_kv, int(x), g);
     std::printf("%d %d %d %d %d %d", c.has_work, c.seq, c.head, c.n, c.tile_base, c.q_slots);
     for (int t = 0; c.has_work && t < c.visit_count; ++t) {
       const int m = dash::bwd_varlen::visit_at(c.s, c.first, t);
@@ -513,7 +524,8 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
             ctas, slots = kernel_schedule(heads, heads_kv, cq, ck, bm, bn, causal, schedule)
             group = heads // heads_kv
             for x, (has, b, h, n, tile_base, q_slots, visits) in enumerate(ctas):
-                want = cta_program(x, np.array(cq), np.array(ck), heads_kv, bm, bn, causal, schedule, q_heads=heads)
+                want = cta_program(x, np.array(cq), np.array(ck), heads_kv, bm, bn, causal, schedule,
+                                   prep=kernel_prep(cq, ck, heads_kv, bm, bn), q_heads=heads)
                 if want is None:
                     assert not has, (schedule, causal, x)
                     continue
@@ -523,6 +535,72 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
                     hq = h * group + member
                     for m, _ in visits:
                         assert slots[tile_base + hq * q_slots + m] == (1, b, hq, m)
+
+
+@pytest.mark.parametrize("batch", [LPT_MAX_BATCH, LPT_MAX_BATCH + 1])
+def test_kernel_order_at_the_batch_limit(kernel_schedule, batch):
+    """Up to LPT_MAX_BATCH sequences the kernel launches them longest first ("lpt": a long sequence
+    in the middle of the batch takes the first positions), above that in batch order ("index"):
+    either way every launch position's program is the model's."""
+    rng = random.Random(batch)
+    sq = [rng.choice([0, 1, 64, 65, 130, 300]) for _ in range(batch)]
+    sq[batch // 2] = 900
+    cq = [0] + list(itertools.accumulate(sq))
+    ctas, _ = kernel_schedule(4, 2, cq, cq, 64, 128, True, "spt")
+    prep = kernel_prep(cq, cq, 2, 64, 128)
+    assert (prep is None) == (batch > LPT_MAX_BATCH)
+    for x, (has, b, h, n, _, _, visits) in enumerate(ctas):
+        want = cta_program(x, np.array(cq), np.array(cq), 2, 64, 128, True, "spt", prep=prep, q_heads=4)
+        assert (want is None) == (not has), x
+        if want is not None:
+            assert (b, h, n) == want[:3] and visits == want[3], x
+    first = next(c[1] for c in ctas if c[0])
+    assert first == (batch // 2 if batch <= LPT_MAX_BATCH else next(b for b, s in enumerate(sq) if s > 0))
+
+
+def _preprocess_table(monkeypatch, call):
+    """The varlen preprocess's table of CTAs (bwd_varlen.h, cta_table) after `call()`: int32
+    (positions, VARLEN_CTA_INTS) on the CPU, read from the workspace dash/ops.py allocated."""
+    spied = []
+    real = ops._workspace
+
+    def spy(*args):
+        spied.append((real(*args), args))
+        return spied[-1][0]
+    monkeypatch.setattr(ops, "_workspace", spy)
+    call()
+    torch.cuda.synchronize()
+    (w, (_, tiles, block_m, head_dim, counters)), = spied
+    start = w.memory.data_ptr()
+    status = w.counters + 4 * (tiles + 1)      # the verdict: counters tiles + 1 (dash/ops.py)
+    table = ((status + 4 + 15) & ~15) - start   # the next 16-byte boundary (cta_table)
+    ints = w.memory.view(torch.int32)
+    positions = (counters - tiles - 5) // ops.VARLEN_CTA_INTS
+    assert int(ints[(status - start) // 4]) == 0  # the offsets' verdict: clean
+    return ints[table // 4: table // 4 + positions * ops.VARLEN_CTA_INTS].view(positions, -1).cpu()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("causal,schedule", [(False, "shift"), (True, "spt")])
+def test_preprocess_table_is_the_models_launch_order(monkeypatch, causal, schedule):
+    """The table the preprocess writes on the GPU (its "lpt" order from a rank of the lengths and
+    a block scan, bwd_preprocess.cu) is the model's grid: every launch position's (sequence, head,
+    KV tile) as cta_program gives it, longest sequence first."""
+    lengths = [654, 224, 0, 265, 32, 7328, 2741, 302, 1572, 751, 214, 2135, 166]  # bench/varlen.py's docs, an empty one
+    q, k, v, dout, cu_q, cu_k = packed([(s, s) for s in lengths], 4, 2, 64, torch.bfloat16, seed=3)
+    out, lse = dash.flash_attn_varlen_func(q, k, v, cu_q, cu_k, 1, 1, causal=causal, return_attn_probs=True)
+    table = _preprocess_table(monkeypatch, lambda: ops.attn_bwd_varlen(dout, q, k, v, out, lse, cu_q, cu_k,
+                                                                        causal=causal, schedule=schedule))
+    cu = cu_q.cpu().numpy()
+    bm, bn = dash._ext.load().bwd_tile_shape(64, causal)
+    prep = kernel_prep(cu, cu, 2, bm, bn)
+    for x in range(table.shape[0]):
+        want = cta_program(x, cu, cu, 2, bm, bn, causal, schedule, prep=prep, q_heads=4)
+        has, b, h, n = (int(v) for v in table[x, :4])
+        assert (want is None) == (not has), x
+        if want is not None:
+            assert (b, h, n) == want[:3], x
+    assert int(table[0, 1]) == lengths.index(max(lengths))
 
 
 @pytest.mark.parametrize("bm,bn", [(128, 128), (80, 128)])  # the full-mask tiles of hdim 64 and 128
@@ -535,7 +613,8 @@ def test_kernel_shift_waves_cut_to_fit_the_stride_are_the_model(kernel_schedule,
     for heads, heads_kv in ((32, 32), (16, 4), (64, 16), (8, 8)):
         ctas, _ = kernel_schedule(heads, heads_kv, cq, cq, bm, bn, False, "shift")
         for x, (has, b, h, n, _, _, visits) in enumerate(ctas):
-            want = cta_program(x, np.array(cq), np.array(cq), heads_kv, bm, bn, False, "shift", q_heads=heads)
+            want = cta_program(x, np.array(cq), np.array(cq), heads_kv, bm, bn, False, "shift",
+                               prep=kernel_prep(cq, cq, heads_kv, bm, bn), q_heads=heads)
             assert (want is None) == (not has), x
             if want is not None:
                 assert (b, h, n) == want[:3] and visits == want[3], (heads_kv, x)

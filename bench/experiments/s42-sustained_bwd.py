@@ -11,6 +11,8 @@ read 3-5% apart there, while their sustained rates agree within 0.5%; bench/NOTE
 
 --varlen (session 53) times dash's packed backward on the same tokens instead: the cell's batch of
 equal sequences as one packed batch (cu_seqlens), cells named "v" + the cell ("v64c2k"); no FA4.
+With --packing docs (session 56) the packed batch is bench/varlen.py's docs packing instead, with
+the cell's head dim, heads and mask (cells "docs64c", "docs128f"; the cell's length is ignored).
 """
 import os
 import sys
@@ -31,6 +33,9 @@ def main():
                                    "else every output must equal it bitwise")
     ap.add_argument("--schedules", nargs="*", default=["auto"], help="dash's schedules (atomic: non-deterministic)")
     ap.add_argument("--varlen", action="store_true", help="dash's packed backward on the same tokens")
+    ap.add_argument("--packing", choices=["uniform", "docs"], default="uniform",
+                    help="with --varlen: the cell's batch (uniform) or bench/varlen.py's docs packing with the "
+                         "cell's head dim, heads and mask (session 56)")
     args = ap.parse_args()
     args.no_fa4 = args.no_fa4 or args.varlen
     import dash
@@ -43,9 +48,15 @@ def main():
         fns = {f"dash {s}": (lambda s=s: attn_bwd(dout, q, k, v, out, lse, causal=causal, schedule=s,
                                                   deterministic=s != "atomic", dq=dq, dk=dk, dv=dv))
                for s in args.schedules}
+        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         if args.varlen:
             name = "v" + name
             qp, kp, vp, dop, cu = as_packed(q, k, v, dout)
+            if args.packing == "docs":
+                from bench.varlen import PACKINGS, packed_cell
+                name = "docs" + name[1:].split("c")[0].split("f")[0] + ("c" if causal else "f")
+                qp, kp, vp, dop, cu = packed_cell(PACKINGS["docs"], heads, heads_kv, hdim)
+                flops = sum(attention_flops(1, heads, n, n, hdim, causal, "bwd") for n in PACKINGS["docs"])
             outp, lsep = attn_fwd_varlen(qp, kp, vp, cu, cu, causal=causal)
             grads = {}
 
@@ -65,7 +76,6 @@ def main():
                     print(f"{name} {s}: dq, dk, dv {'bitwise equal to' if same else 'DIFFER FROM'} {args.bits}",
                           flush=True)
         med = alternated_power_samples(fns, args.seconds, args.repeats)
-        flops = attention_flops(batch, heads, seqlen, seqlen, hdim, causal, "bwd")
         tf = {n: m[2] * flops / 1e12 for n, m in med.items()}
         print(f"{name}: " + ", ".join(f"{n} {tf[n]:.1f} TFLOP/s ({m[2]:.2f} calls/s, {m[0]:.0f} W, {m[1]:.0f} MHz)"
                                       for n, m in med.items())

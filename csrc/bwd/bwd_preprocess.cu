@@ -106,6 +106,39 @@ __global__ void __launch_bounds__(kThreads) preprocess_kernel(BwdParams p, int b
   if (blockIdx.x == 0 && threadIdx.x == 0) *reinterpret_cast<int*>(p.launch_claim) = 0;
 }
 
+// The "lpt" launch order of a packed batch (bwd_varlen.h; at most kLptMaxBatch sequences) into
+// shared memory: order[s], the sequence at slot s, and base[s], its first launch position (base
+// clamped to `positions`, which only garbage offsets reach). Thread b ranks sequence b against the
+// others (bwd_varlen::lpt_slot); a block scan of heads_kv * N in slot order gives base. Every
+// thread of the CTA calls it.
+__device__ __forceinline__ void lpt_order(varlen_tiles::Packed const& packed, int heads_kv,
+                                          bwd_varlen::Geometry const& geometry, int64_t positions, int* order,
+                                          int* base) {
+  static_assert(bwd_varlen::kLptMaxBatch == kThreads, "one sequence per thread");
+  __shared__ int tiles_n[kThreads], tiles_m[kThreads];
+  __shared__ long long warp_sums[kThreads / 32];
+  const int b = threadIdx.x, lane = b % 32, warp = b / 32;
+  if (b < packed.batch) {
+    const bwd_varlen::Sequence s = bwd_varlen::extent_of(packed, b, geometry).s;
+    tiles_n[b] = s.N, tiles_m[b] = s.M;
+  }
+  __syncthreads();
+  if (b < packed.batch) order[bwd_varlen::lpt_slot(tiles_n, tiles_m, packed.batch, b)] = b;
+  __syncthreads();
+  // base[s + 1] = the positions of slots 0..s: an inclusive scan, by warps, then across them.
+  long long sum = b < packed.batch ? (long long)heads_kv * tiles_n[order[b]] : 0;
+  for (int off = 1; off < 32; off *= 2) {
+    const long long up = __shfl_up_sync(0xffffffffu, sum, off);
+    if (lane >= off) sum += up;
+  }
+  if (lane == 31) warp_sums[warp] = sum;
+  __syncthreads();
+  for (int w = 0; w < warp; ++w) sum += warp_sums[w];
+  base[b + 1] = int(sum < positions ? sum : positions);
+  if (b == 0) base[0] = 0;
+  __syncthreads();
+}
+
 // Varlen (packed) batches: CTA t handles query-tile slot t, whose rows the forward's tile map
 // gives (common/varlen_tiles.h; the main kernel's dQ tiles use the same slots, bwd_varlen.h):
 // its rows' D and LSE, +inf / 0 on the rows without a gradient (padding past seqused_q, the rows
@@ -143,15 +176,25 @@ __global__ void __launch_bounds__(kThreads) preprocess_varlen_kernel(BwdParams p
   zero_accumulator_unless_deterministic(p, row_base, block_m, d);
   if (threadIdx.x == 0) reinterpret_cast<int*>(p.dq_counter)[t] = 0;
   // The main kernel's table of its launch positions' Ctas (bwd_varlen.h, cta_table), one thread
-  // per position. Written whatever the verdict below: cta_at reads only inside the offsets'
-  // arrays and clamps what it reads, and the main kernel reads the table only under a clean one.
+  // per position, in the "lpt" order of the sequences where the batch allows it. Written whatever
+  // the verdict below: both orders read only inside the offsets' arrays and clamp what they read,
+  // and the main kernel reads the table only under a clean verdict.
   {
     bwd_varlen::Cta* table = bwd_varlen::cta_table(reinterpret_cast<int*>(p.varlen_status));
     const int64_t positions =
         int64_t(p.heads_kv) * bwd_varlen::positions_per_head(p.seqlen_k, p.batch, geometry.block_n);
     const int64_t stride = int64_t(gridDim.x) * kThreads;
-    for (int64_t x = int64_t(blockIdx.x) * kThreads + threadIdx.x; x < positions; x += stride) {
-      table[x] = bwd_varlen::cta_at(packed, p.heads_kv, int(x), geometry);
+    const int64_t first = int64_t(blockIdx.x) * kThreads;
+    if (first < positions && bwd_varlen::uses_lpt_order(p.batch)) {  // uniform over the CTA
+      __shared__ int order[bwd_varlen::kLptMaxBatch], base[bwd_varlen::kLptMaxBatch + 1];
+      lpt_order(packed, p.heads_kv, geometry, positions, order, base);
+      for (int64_t x = first + threadIdx.x; x < positions; x += stride) {
+        table[x] = bwd_varlen::cta_in_lpt_order(packed, p.heads_kv, int(x), geometry, order, base);
+      }
+    } else {
+      for (int64_t x = first + threadIdx.x; x < positions; x += stride) {
+        table[x] = bwd_varlen::cta_at(packed, p.heads_kv, int(x), geometry);
+      }
     }
   }
   if (blockIdx.x == 0) {

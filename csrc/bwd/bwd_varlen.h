@@ -1,8 +1,9 @@
 // The varlen (packed) backward's schedule, evaluated on the GPU from cu_seqlens alone: which
 // (sequence, k/v head, KV tile) a CTA handles, the Q tiles it visits in order and the turn each of
-// its dQ additions takes. No host sync, no sort and no tables from the host: every entry is O(1)
-// integer arithmetic on the sequence's own lengths (each launch position's CTA is evaluated once
-// per call by the preprocess, into cta_table below; visits and turns in the main kernel). The
+// its dQ additions takes. No host sync and no tables from the host: every entry is O(1) integer
+// arithmetic on the sequence's own lengths, but for the order of the sequences, a rank of B
+// lengths (each launch position's CTA is evaluated once per call by the preprocess, into
+// cta_table below; visits and turns in the main kernel). The
 // Python model is dash/schedule/varlen.py (its seq_* functions and cta_program, mirrored here one
 // for one), the design docs/varlen.md.
 //
@@ -12,12 +13,16 @@
 // the totals or max_seqlen. A sequence's gradients are then bitwise those of a fixed-length call
 // on that sequence alone with the same schedule (tests/test_varlen_bwd.py checks both).
 //
-// The grid ("index" order of docs/varlen.md): per k/v head, sequence b owns the launch positions
-// [H * slot_k(b), H * slot_k(b + 1)), slot_k(b) = cu_seqlens_k[b] / block_n + b, at least H * N_b
-// of them; its H heads are folded wave by wave on its first H * N_b positions (bwd_grid.h's
-// unfold_launch_position with the sequence's launch wave), the rest are empty (the CTA that
-// claims one exits). H * (total_k / block_n + batch) positions in all: a function of the totals
-// and the batch size, so a CUDA graph replays with other lengths of the same totals.
+// The grid: H * (total_k / block_n + batch) launch positions, a function of the totals and the
+// batch size, so a CUDA graph replays with other lengths of the same totals. Each sequence's H
+// heads are folded wave by wave on H * N_b consecutive positions (bwd_grid.h's
+// unfold_launch_position with the sequence's launch wave); the sequences follow each other in one
+// of docs/varlen.md's two orders:
+// - "lpt" (batches of at most kLptMaxBatch sequences): longest first, on dense positions; the
+//   positions past the last sequence's are empty (the CTA that claims one exits).
+// - "index" (larger batches): sequence b owns the launch positions [H * slot_k(b),
+//   H * slot_k(b + 1)), slot_k(b) = cu_seqlens_k[b] / block_n + b, at least H * N_b of them, and
+//   those past its H * N_b are empty.
 // Liveness as in docs/schedules.md: a CTA waits only on CTAs of its own (sequence, q-head), at
 // earlier positions or inside its wave of at most 32 consecutive positions.
 //
@@ -248,21 +253,32 @@ DASH_VARLEN_FN int find_sequence(Packed const& p, int heads_kv, int x, int block
   return lo;
 }
 
-// The CTA at launch position x of the grid over heads_kv k/v heads (p.heads: the q-heads).
-DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
-  Cta c{};
-  const int b = find_sequence(p, heads_kv, x, g.block_n);
-  if (b < 0) return c;
-  const int r = x - heads_kv * slot_k(p, b, g.block_n);
-  c.q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
-  const int span_q = clamp_to(p.cu_seqlens_q[b + 1], c.q_begin, p.total_q) - c.q_begin;
-  c.k_begin = clamp_to(p.cu_seqlens_k[b], 0, p.total_k);
-  const int span_k = clamp_to(p.cu_seqlens_k[b + 1], c.k_begin, p.total_k) - c.k_begin;
+// Sequence b's first packed rows and scalars, its offsets clamped to the tensors (garbage offsets
+// read nothing out of bounds; the main kernel ignores a call whose offsets are out of order).
+struct Extent {
+  int q_begin, k_begin;
+  Sequence s;
+};
+DASH_VARLEN_FN Extent extent_of(Packed const& p, int b, Geometry const& g) {
+  Extent e{};
+  e.q_begin = clamp_to(p.cu_seqlens_q[b], 0, p.total_q);
+  const int span_q = clamp_to(p.cu_seqlens_q[b + 1], e.q_begin, p.total_q) - e.q_begin;
+  e.k_begin = clamp_to(p.cu_seqlens_k[b], 0, p.total_k);
+  const int span_k = clamp_to(p.cu_seqlens_k[b + 1], e.k_begin, p.total_k) - e.k_begin;
   const int sq = p.seqused_q ? clamp_to(p.seqused_q[b], 0, span_q) : span_q;
   const int sk = p.seqused_k ? clamp_to(p.seqused_k[b], 0, span_k) : span_k;
-  c.s = make_sequence(sq, sk, g, p.heads);  // the q-heads: GQA's bits are MHA's on expanded K/V
+  e.s = make_sequence(sq, sk, g, p.heads);  // the q-heads: GQA's bits are MHA's on expanded K/V
+  return e;
+}
+
+// The CTA at position r of sequence b's launch positions (r >= heads_kv * N_b: none) in the grid
+// over heads_kv k/v heads (p.heads: the q-heads).
+DASH_VARLEN_FN Cta cta_of_sequence(Packed const& p, int heads_kv, int b, int r, Geometry const& g) {
+  Cta c{};
+  const Extent e = extent_of(p, b, g);
+  c.q_begin = e.q_begin, c.k_begin = e.k_begin, c.s = e.s;
   Sequence const& s = c.s;
-  if (r >= heads_kv * s.N) return c;
+  if (r < 0 || r >= heads_kv * s.N) return c;
   // grid.unfold_launch_position: waves of W launch indices folded across the heads
   const int W = launch_wave(s);
   const int k = r / (W * heads_kv);
@@ -280,6 +296,52 @@ DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& 
   c.tile_base = p.heads * slot_q(p, b, g.block_m);
   c.q_slots = slot_q(p, b + 1, g.block_m) - slot_q(p, b, g.block_m);
   return c;
+}
+
+// The "index" order: the CTA at launch position x, sequence b owning the padded slot from
+// heads_kv * slot_k(b) on (find_sequence).
+DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& g) {
+  const int b = find_sequence(p, heads_kv, x, g.block_n);
+  if (b < 0) return Cta{};
+  return cta_of_sequence(p, heads_kv, b, x - heads_kv * slot_k(p, b, g.block_n), g);
+}
+
+// The "lpt" order (dash.schedule.varlen.lpt_order and build_grid): the sequences longest first,
+// N_b descending, then M_b descending, then b, on dense positions: the sequence at slot s owns
+// [base[s], base[s] + heads_kv * N_b), base[0] = 0, and the positions from base[batch] on are
+// empty. Why: in "index" order a long sequence among short ones launches where it sits in the
+// batch, and its long CTAs, started late, leave SMs idle at the end (bench/NOTES.md, session 56:
+// a list-scheduling model of bench/varlen.py's docs packing, 12 documents whose longest holds 77%
+// of the FLOPs, puts "index" 1.1-3.8% over the ideal and "lpt" 0.1-0.5%). Bits are unchanged: a
+// sequence's additions follow its own turns, wherever its positions sit, and liveness holds as in
+// "index" (a sequence's positions stay consecutive and in its own order). Each of the
+// preprocess's CTAs that write table entries evaluates the order in shared memory, one sequence
+// per thread (B comparisons each, a block scan for base), so batches of more than kLptMaxBatch
+// sequences keep the "index" order.
+constexpr int kLptMaxBatch = 256;  // dash.schedule.varlen.LPT_MAX_BATCH; the preprocess's threads
+DASH_VARLEN_FN bool uses_lpt_order(int batch) { return batch <= kLptMaxBatch; }
+// Whether sequence a, with tiles (Ma, Na), launches before sequence b, with (Mb, Nb).
+DASH_VARLEN_FN bool lpt_before(int Na, int Ma, int a, int Nb, int Mb, int b) {
+  return Na != Nb ? Na > Nb : (Ma != Mb ? Ma > Mb : a < b);
+}
+// The slot of sequence b in the "lpt" order: how many sequences launch before it. N[], M[]: every
+// sequence's tiles (extent_of).
+DASH_VARLEN_FN int lpt_slot(int const* N, int const* M, int batch, int b) {
+  int slot = 0;
+  for (int j = 0; j < batch; ++j) slot += lpt_before(N[j], M[j], j, N[b], M[b], b);
+  return slot;
+}
+// The CTA at launch position x of the "lpt" order, from order[s] (the sequence at slot s) and
+// base[s] (its first position; non-decreasing).
+DASH_VARLEN_FN Cta cta_in_lpt_order(Packed const& p, int heads_kv, int x, Geometry const& g, int const* order,
+                                    int const* base) {
+  if (p.batch <= 0 || x >= base[p.batch]) return Cta{};
+  int lo = 0, hi = p.batch - 1;  // the last slot s with base[s] <= x (base[0] = 0 <= x)
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (base[mid] <= x) lo = mid; else hi = mid - 1;
+  }
+  return cta_of_sequence(p, heads_kv, order[lo], x - base[lo], g);
 }
 
 // Every launch position's Cta, in the order of the positions: the preprocess evaluates cta_at

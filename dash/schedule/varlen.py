@@ -1,6 +1,6 @@
 """A model of DASH schedules for variable-length (packed, "varlen") batches: what the varlen
 backward kernel evaluates (csrc/bwd/bwd_varlen.h mirrors the seq_* closed forms and cta_program's
-"index" order one for one; tests/test_varlen_bwd.py compares them); docs/varlen.md is the design
+"index" and "lpt" orders one for one; tests/test_varlen_bwd.py compares them); docs/varlen.md is the design
 note.
 
 A varlen call packs B sequences; sequence b has sq_b query and sk_b key tokens (from the
@@ -29,12 +29,14 @@ sequences follow each other in one of two orders:
 * ``"index"``: sequence order b = 0, 1, ...; sequence b owns the padded slot of
   H * (floor(cu_k[b+1] / block_n) - floor(cu_k[b] / block_n) + 1) >= H * N_b positions starting at
   H * (floor(cu_k[b] / block_n) + b); positions past its H * N_b CTAs are empty (the CTA that claims one
-  exits at once). Needs no prep kernel at all: a CTA finds b by a binary search over
+  exits at once). Needs no ranking at all: b comes from a binary search over
   cu_seqlens_k (O(log B)), and the grid size H * (floor(total_k / block_n) + B) depends only on the
   totals, so a captured CUDA graph replays for any split of the same totals.
 * ``"lpt"``: longest first (N_b descending, then M_b descending, then b): long sequences start
-  first and short ones fill the tail. Needs a sort of the B sequences: a one-block prep kernel
-  (docs/varlen.md) writes the order and the dense prefix sums of H * N_b in that order.
+  first and short ones fill the tail. Needs a rank of the B sequences: the kernel's preprocess
+  evaluates it in shared memory (one sequence per thread) with the dense prefix sums of H * N_b
+  in that order, so the kernel runs "lpt" for batches of at most LPT_MAX_BATCH sequences and
+  "index" above (`kernel_order`).
 
 Both keep the liveness contract: a CTA waits only on CTAs of its own (sequence, head), at
 earlier launch positions or inside its own wave of <= WAVE_LIMIT consecutive positions.
@@ -53,6 +55,12 @@ from .check import replay_tickets
 from .tables import SCHEDULES, WAVE_LIMIT, build_tables, shift_stride, shift_wave
 
 ORDERS = ("index", "lpt")
+LPT_MAX_BATCH = 256  # csrc/bwd/bwd_varlen.h kLptMaxBatch (the preprocess's threads)
+
+
+def kernel_order(batch: int) -> str:
+    """The order of the sequences in the varlen backward kernel's grid for a batch of `batch`."""
+    return "lpt" if batch <= LPT_MAX_BATCH else "index"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,7 +260,7 @@ def _lengths(cu):
 
 def lpt_order(M: np.ndarray, N: np.ndarray) -> np.ndarray:
     """Sequences longest first: N_b descending, then M_b descending, then b (a stable sort;
-    on the GPU the one-block prep kernel's sort of B keys)."""
+    on the GPU each table CTA of the backward's preprocess ranks the B keys, one per thread)."""
     B = len(N)
     return np.lexsort((np.arange(B), -np.asarray(M, np.int64), -np.asarray(N, np.int64)))
 
@@ -288,6 +296,15 @@ def build_grid(cu_seqlens_k, block_n: int, heads: int, order: str = "lpt", cu_se
         np.cumsum(heads * N[o], out=base[1:])
         return VarlenGrid(order=o, base=base, heads=heads)
     raise ValueError(f"unknown order {order!r}; known: {ORDERS}")
+
+
+def kernel_prep(cu_seqlens_q, cu_seqlens_k, heads: int, block_m: int, block_n: int):
+    """cta_program's `prep` for the order the kernel runs (kernel_order): the "lpt" grid's
+    (order, base), or None for "index"."""
+    if kernel_order(len(cu_seqlens_k) - 1) == "index":
+        return None
+    grid = build_grid(cu_seqlens_k, block_n, heads, "lpt", cu_seqlens_q=cu_seqlens_q, block_m=block_m)
+    return grid.order, grid.base
 
 
 def decode_position(x: int, grid: VarlenGrid, N_of, launch_wave_of):
@@ -513,7 +530,7 @@ def check_wave_contract(vt: VarlenTables) -> None:
 # ---------------------------------------------------------------------------------------------
 # One CTA's whole program from the device-resident inputs alone: what the main kernel would run
 # after claiming launch position x (no host sync, no tables beyond cu_seqlens and, for "lpt",
-# the prep kernel's order/base).
+# the preprocess's order/base).
 # ---------------------------------------------------------------------------------------------
 def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule: str,
                 prep=None, q_heads: int | None = None):
@@ -522,7 +539,7 @@ def cta_program(x: int, cu_q, cu_k, heads: int, bm: int, bn: int, mask, schedule
 
     prep=None: the "index" order, found by a binary search over cu_k for the last b with
     heads * (cu_k[b] // bn + b) <= x (O(log B), reads only cu_seqlens_k). prep=(order, base): the
-    "lpt" order, a binary search over the prep kernel's base. The counters of (b, head) start at
+    "lpt" order, a binary search over the preprocess's base (kernel_prep). The counters of (b, head) start at
     heads * (cu_q[b] // bm + b) + head * S_b, S_b = cu_q[b + 1] // bm - cu_q[b] // bm + 1 >= M_b the
     sequence's query-tile slots per head: the forward's tile map (csrc/common/varlen_tiles.h), which
     the kernel's pre- and postprocess use for the same tiles (csrc/bwd/bwd_varlen.h)."""
