@@ -312,7 +312,8 @@ DASH_VARLEN_FN Cta cta_at(Packed const& p, int heads_kv, int x, Geometry const& 
 // empty. Why: in "index" order a long sequence among short ones launches where it sits in the
 // batch, and its long CTAs, started late, leave SMs idle at the end (bench/NOTES.md, session 56:
 // a list-scheduling model of bench/varlen.py's docs packing, 12 documents whose longest holds 77%
-// of the FLOPs, puts "index" 1.1-3.8% over the ideal and "lpt" 0.1-0.5%). Bits are unchanged: a
+// of the FLOPs, puts "index" 1.1-3.8% over the ideal and "lpt" 0.1-0.5%; a relinked A/B on an
+// H200 measured "lpt" +0.2-2.2% there, and level on uniform packings). Bits are unchanged: a
 // sequence's additions follow its own turns, wherever its positions sit, and liveness holds as in
 // "index" (a sequence's positions stay consecutive and in its own order). Each of the
 // preprocess's CTAs that write table entries evaluates the order in shared memory, one sequence
@@ -344,8 +345,8 @@ DASH_VARLEN_FN Cta cta_in_lpt_order(Packed const& p, int heads_kv, int x, Geomet
   return cta_of_sequence(p, heads_kv, order[lo], x - base[lo], g);
 }
 
-// Every launch position's Cta, in the order of the positions: the preprocess evaluates cta_at
-// for all of them, one thread each, and a main-kernel CTA copies its own after its claim, in one
+// Every launch position's Cta, in the order of the positions: the preprocess evaluates it
+// (cta_in_lpt_order, or cta_at above kLptMaxBatch sequences) for all of them, one thread each, and a main-kernel CTA copies its own after its claim, in one
 // load of kCtaInts lanes. Evaluated in the main kernel instead, cta_at took about 300 instructions
 // of one thread (and three dependent loads) while the CTA's other warps waited at the set-up's
 // barrier: at hdim 64 causal 8 x 2k, 5% of the main kernel's warp samples against 2% in the
