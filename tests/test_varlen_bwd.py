@@ -523,9 +523,10 @@ def test_kernel_schedule_is_the_model(kernel_schedule, bm, bn):
             ck = [0] + list(itertools.accumulate(sk))
             ctas, slots = kernel_schedule(heads, heads_kv, cq, ck, bm, bn, causal, schedule)
             group = heads // heads_kv
+            prep = kernel_prep(cq, ck, heads_kv, bm, bn)
             for x, (has, b, h, n, tile_base, q_slots, visits) in enumerate(ctas):
                 want = cta_program(x, np.array(cq), np.array(ck), heads_kv, bm, bn, causal, schedule,
-                                   prep=kernel_prep(cq, ck, heads_kv, bm, bn), q_heads=heads)
+                                   prep=prep, q_heads=heads)
                 if want is None:
                     assert not has, (schedule, causal, x)
                     continue
@@ -612,9 +613,10 @@ def test_kernel_shift_waves_cut_to_fit_the_stride_are_the_model(kernel_schedule,
     cq = [0] + list(itertools.accumulate(sq))
     for heads, heads_kv in ((32, 32), (16, 4), (64, 16), (8, 8)):
         ctas, _ = kernel_schedule(heads, heads_kv, cq, cq, bm, bn, False, "shift")
+        prep = kernel_prep(cq, cq, heads_kv, bm, bn)
         for x, (has, b, h, n, _, _, visits) in enumerate(ctas):
             want = cta_program(x, np.array(cq), np.array(cq), heads_kv, bm, bn, False, "shift",
-                               prep=kernel_prep(cq, cq, heads_kv, bm, bn), q_heads=heads)
+                               prep=prep, q_heads=heads)
             assert (want is None) == (not has), x
             if want is not None:
                 assert (b, h, n) == want[:3] and visits == want[3], (heads_kv, x)

@@ -3,9 +3,9 @@
 // its dQ additions takes. No host sync and no tables from the host: every entry is O(1) integer
 // arithmetic on the sequence's own lengths, but for the order of the sequences, a rank of B
 // lengths (each launch position's CTA is evaluated once per call by the preprocess, into
-// cta_table below; visits and turns in the main kernel). The
-// Python model is dash/schedule/varlen.py (its seq_* functions and cta_program, mirrored here one
-// for one), the design docs/varlen.md.
+// cta_table below; visits and turns in the main kernel). The Python model is
+// dash/schedule/varlen.py (its seq_* functions and cta_program, mirrored here one for one), the
+// design docs/varlen.md.
 //
 // The contract: sequence b's ranks, hence the order of its dQ additions and its bits, are those
 // of build_tables(Problem(sq_b, sk_b, block_m, block_n, mask), schedule), a function of its own
@@ -346,8 +346,9 @@ DASH_VARLEN_FN Cta cta_in_lpt_order(Packed const& p, int heads_kv, int x, Geomet
 }
 
 // Every launch position's Cta, in the order of the positions: the preprocess evaluates it
-// (cta_in_lpt_order, or cta_at above kLptMaxBatch sequences) for all of them, one thread each, and a main-kernel CTA copies its own after its claim, in one
-// load of kCtaInts lanes. Evaluated in the main kernel instead, cta_at took about 300 instructions
+// (cta_in_lpt_order, or cta_at above kLptMaxBatch sequences) for all of them, one thread each,
+// and a main-kernel CTA copies its own after its claim, in one load of kCtaInts lanes. Evaluated
+// in the main kernel instead, cta_at took about 300 instructions
 // of one thread (and three dependent loads) while the CTA's other warps waited at the set-up's
 // barrier: at hdim 64 causal 8 x 2k, 5% of the main kernel's warp samples against 2% in the
 // fixed-length kernel. The table gained 0.4-2.2% on packed calls, where the loads alone, moved
